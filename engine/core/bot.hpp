@@ -1,0 +1,24 @@
+// Computer players. A bot picks one of the seat's legal actions. Bots are given the whole state
+// for convenience but must decide only on what `state.view(Viewer::of_seat(seat))` would show.
+#pragma once
+
+#include <memory>
+
+#include "core/state.hpp"
+
+namespace duelhall::engine {
+
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  // Called only when `seat` is pending; returns one of its legal actions.
+  virtual Action choose(const State& state, Seat seat, Rng& rng) = 0;
+};
+
+// Uniformly random among the legal actions: for tests, load and the "random" bot level.
+class RandomBot final : public Bot {
+ public:
+  Action choose(const State& state, Seat seat, Rng& rng) override;
+};
+
+}  // namespace duelhall::engine

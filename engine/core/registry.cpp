@@ -1,0 +1,90 @@
+#include "core/registry.hpp"
+
+#include "core/serialize_config.hpp"
+
+namespace duelhall::engine {
+
+void Registry::add(RulesetInfo info) { rulesets_.push_back(std::move(info)); }
+
+const RulesetInfo* Registry::find(std::string_view name) const {
+  for (const auto& info : rulesets_) {
+    if (info.name == name) return &info;
+  }
+  return nullptr;
+}
+
+CreateResult Registry::create(const std::string& ruleset, int seats, const Seed& seed,
+                              const std::map<std::string, std::string>& raw_params,
+                              std::vector<std::string> seat_options) const {
+  const RulesetInfo* info = find(ruleset);
+  if (!info) return {nullptr, "unknown ruleset '" + ruleset + "'"};
+  if (seats < info->min_seats || seats > info->max_seats) {
+    return {nullptr, info->display_name + " takes " + std::to_string(info->min_seats) + " to " +
+                         std::to_string(info->max_seats) + " seats"};
+  }
+  MatchConfig config;
+  config.ruleset = ruleset;
+  config.seats = seats;
+  config.seed = seed;
+  std::string error;
+  if (!Params::resolve(info->params, raw_params, config.params, error)) return {nullptr, error};
+  if (seat_options.size() > static_cast<size_t>(seats)) return {nullptr, "more seat options than seats"};
+  seat_options.resize(static_cast<size_t>(seats));
+  if (info->check_seat_option) {
+    for (size_t i = 0; i < seat_options.size(); ++i) {
+      if (auto problem = info->check_seat_option(config.params, seat_options[i])) {
+        return {nullptr, "seat " + std::to_string(i) + ": " + *problem};
+      }
+    }
+  }
+  config.seat_options = std::move(seat_options);
+  return {info->create(config), {}};
+}
+
+std::unique_ptr<State> Registry::deserialize(std::string_view bytes) const {
+  ByteReader in(bytes);
+  std::map<std::string, std::string> raw;
+  MatchConfig config = read_config(in, raw);
+  const RulesetInfo* info = find(config.ruleset);
+  if (!info) throw DecodeError("unknown ruleset '" + config.ruleset + "'");
+  if (config.seats < info->min_seats || config.seats > info->max_seats) {
+    throw DecodeError("seat count out of range");
+  }
+  std::string error;
+  if (!Params::resolve(info->params, raw, config.params, error)) throw DecodeError(error);
+  if (config.seat_options.size() != static_cast<size_t>(config.seats)) {
+    throw DecodeError("seat options do not match the seats");
+  }
+  auto state = info->create(config);
+  state->load(in);
+  return state;
+}
+
+std::unique_ptr<Bot> Registry::make_bot(std::string_view ruleset, std::string_view level) const {
+  const RulesetInfo* info = find(ruleset);
+  if (info && info->make_bot) {
+    if (auto bot = info->make_bot(level)) return bot;
+  }
+  return std::make_unique<RandomBot>();
+}
+
+std::unique_ptr<State> replay(const Registry& registry, const MatchConfig& config,
+                              const std::vector<Step>& steps, std::string& error) {
+  std::map<std::string, std::string> raw = config.params.values();
+  CreateResult created =
+      registry.create(config.ruleset, config.seats, config.seed, raw, config.seat_options);
+  if (!created.state) {
+    error = created.error;
+    return nullptr;
+  }
+  for (size_t i = 0; i < steps.size(); ++i) {
+    ApplyResult result = created.state->apply(steps[i].seat, steps[i].action);
+    if (!result.ok()) {
+      error = "step " + std::to_string(i) + " refused: " + result.reason;
+      return nullptr;
+    }
+  }
+  return std::move(created.state);
+}
+
+}  // namespace duelhall::engine

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Duelhall builds with. Quiet and quick when all are present.
+set -euo pipefail
+packages=(build-essential cmake ninja-build pkg-config libboost1.81-dev protobuf-compiler
+          libprotobuf-dev libspdlog-dev catch2 libsqlite3-dev libssl-dev libtomlplusplus-dev)
+if [ "${DUELHALL_WITH_BROWSER:-0}" = 1 ]; then
+  packages+=(nodejs npm chromium)
+fi
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  echo "installing: ${missing[*]}"
+  $sudo_cmd apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi

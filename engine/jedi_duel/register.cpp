@@ -15,7 +15,7 @@ void register_jedi_duel(Registry& registry) {
   info.view_message = "duelhall.jedi_duel.View";
   // J15 ends the game after as many passes through the deck as players; docs/rules/jedi-duel.md
   // ("Game length") derives this bound from the measured longest random games.
-  info.max_game_length = 5000;
+  info.max_game_length = 3000;
   info.create = [](const MatchConfig& config) { return std::make_unique<JediDuelState>(config); };
   info.bot_levels = {"random", "heuristic"};
   info.make_bot = [](std::string_view level) -> std::unique_ptr<Bot> {

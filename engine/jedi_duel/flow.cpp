@@ -28,7 +28,7 @@ void JediDuelState::deal() {
   for (int round = 0; round < 5; ++round) {
     for (int i = 1; i <= num_seats(); ++i) draw_one((dealer_ + i) % num_seats(), nullptr);
   }
-  // J17, J18: everyone but the player left of the dealer picks a Stance, going round from the
+  // J17, J22: everyone but the player left of the dealer picks a Stance, going round from the
   // player after them and ending with the dealer.
   phase_ = Phase::kSetup;
   decider_ = (dealer_ + 2) % num_seats();
@@ -232,6 +232,7 @@ void JediDuelState::arrange(const TableSetup& setup) {
   end_reason_.clear();
   lightning_left_ = {};
   begin_turn(setup.turn);
+  if (setup.skip_stance_step) phase_ = Phase::kAction;
 }
 
 }  // namespace duelhall::engine::jedi_duel

@@ -105,6 +105,7 @@ struct TableSetup {
   int turn = 0;
   int dealer = -1;  // default: the seat right of `turn`
   int passes = 0;
+  bool skip_stance_step = false;  // start at step 3 with the Stances as given
 };
 
 class JediDuelState final : public State {

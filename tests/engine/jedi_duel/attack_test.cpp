@@ -128,7 +128,7 @@ TEST_CASE("J7 Force Defence negates an attack; the royal must match the Stance o
   CHECK_FALSE(t.legal(1, Action::make(kForceDefence, S(5))));   // not a royal
   t.act(1, Action::make(kForceDefence, S(12)));
   CHECK(t.player(1).fatigue == 21);
-  CHECK(t.s->phase() == Phase::kStance);  // same column: no fumble, the turn passed on
+  CHECK(t.s->phase() == Phase::kStance);   // same column: no fumble, the turn passed on
   CHECK(t.player(1).hand.back() == D(4));  // the replacement draw
 }
 
@@ -227,7 +227,8 @@ TEST_CASE("J21 a Queen's shield turns away attacks unless made from High") {
     Table t = make_table(2, setup);
     const bool from_high = attacker_stance == D(8);
     CHECK(t.legal(0, Action::make(kAttack, H(2), 1)) == from_high);
-    CHECK_FALSE(t.legal(0, Action::make(kJokerAttack, kJ1, 1)));  // Middle: shielded; High: no Joker
+    CHECK_FALSE(
+        t.legal(0, Action::make(kJokerAttack, kJ1, 1)));  // Middle: shielded; High: no Joker
     if (from_high) {
       t.act(0, Action::make(kAttack, H(2), 1));
       t.act(1, Action::make(kNoDefence));

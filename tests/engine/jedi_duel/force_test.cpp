@@ -55,7 +55,7 @@ TEST_CASE("J10 Force Push shields until the player's next turn unless attacked f
   CHECK(t.legal(1, Action::make(kAttack, H(2), 2)));
   t.act(1, Action::make(kDiscard, H(2)));
   t.act(1, t.s->legal_actions(1).front());  // Low: one of three drawn cards goes back
-  t.act(2, Action::make(kStance, D(3)));  // High: the shield does not hold
+  t.act(2, Action::make(kStance, D(3)));    // High: the shield does not hold
   CHECK(t.legal(2, Action::make(kAttack, H(3), 0)));
   t.act(2, Action::make(kDiscard, H(3)));
   CHECK(t.s->turn() == 0);

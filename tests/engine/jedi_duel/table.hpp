@@ -16,10 +16,18 @@ namespace jedi_test {
 using namespace duelhall::engine;
 using namespace duelhall::engine::jedi_duel;
 
-inline Card C(int rank) { return make_card(kClubs, rank); }
-inline Card D(int rank) { return make_card(kDiamonds, rank); }
-inline Card H(int rank) { return make_card(kHearts, rank); }
-inline Card S(int rank) { return make_card(kSpades, rank); }
+inline Card C(int rank) {
+  return make_card(kClubs, rank);
+}
+inline Card D(int rank) {
+  return make_card(kDiamonds, rank);
+}
+inline Card H(int rank) {
+  return make_card(kHearts, rank);
+}
+inline Card S(int rank) {
+  return make_card(kSpades, rank);
+}
 inline constexpr Card kJ1 = kFirstJoker;
 inline constexpr Card kJ2 = kSecondJoker;
 
@@ -141,7 +149,9 @@ struct Wire {
   }
 };
 
-inline Wire view_of(const Table& t, const Viewer& viewer) { return Wire::parse(t.s->view(viewer)); }
+inline Wire view_of(const Table& t, const Viewer& viewer) {
+  return Wire::parse(t.s->view(viewer));
+}
 
 inline std::vector<uint64_t> as_ids(const std::vector<Card>& cards) {
   return std::vector<uint64_t>(cards.begin(), cards.end());

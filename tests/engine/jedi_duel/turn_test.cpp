@@ -24,7 +24,8 @@ TEST_CASE("J1 54 cards: ranks A=1 to K=13, royals J Q K, two Jokers without rank
   CHECK_FALSE(registry.create("jedi_duel", 7, seed_from_number(7), {}).state);
 }
 
-TEST_CASE("J17 J22 setup: five cards, initial Stances from the dealer's second left to the dealer") {
+TEST_CASE(
+    "J17 J22 setup: five cards, initial Stances from the dealer's second left to the dealer") {
   Registry registry = builtin_registry();
   for (int seats = 2; seats <= 6; ++seats) {
     auto owner = registry.create("jedi_duel", seats, seed_from_number(100 + seats), {}).state;
@@ -132,10 +133,9 @@ TEST_CASE("J13 discarding regains 2 on a suit match, else 1, never past the colu
     int fatigue, expected;
   };
   const Case cases[] = {
-      {H(5), H(9), 10, 12},  {H(5), D(9), 10, 11}, {H(5), C(9), 10, 12},
-      {C(5), D(9), 10, 12},  {kJ1, C(9), 10, 11},  {H(5), kJ2, 10, 11},
-      {H(5), H(9), 13, 14},  {H(5), H(9), 14, 14}, {H(5), H(9), 21, 21},
-      {H(5), H(9), 7, 7},
+      {H(5), H(9), 10, 12}, {H(5), D(9), 10, 11}, {H(5), C(9), 10, 12}, {C(5), D(9), 10, 12},
+      {kJ1, C(9), 10, 11},  {H(5), kJ2, 10, 11},  {H(5), H(9), 13, 14}, {H(5), H(9), 14, 14},
+      {H(5), H(9), 21, 21}, {H(5), H(9), 7, 7},
   };
   for (const Case& c : cases) {
     INFO(card_name(c.top) << " on top, " << card_name(c.played) << " from " << c.fatigue);
@@ -165,9 +165,9 @@ TEST_CASE("J14 Low Stance draws three and returns one, seen by its owner only") 
   Table t = make_table(2, setup);
   t.act(0, Action::make(kDiscard, H(2)));
   REQUIRE(t.s->phase() == Phase::kReturn);
-  CHECK(t.s->legal_actions(0) ==
-        std::vector<Action>{Action::make(kReturnCard, C(4)), Action::make(kReturnCard, C(5)),
-                            Action::make(kReturnCard, C(6))});
+  CHECK(t.s->legal_actions(0) == std::vector<Action>{Action::make(kReturnCard, C(4)),
+                                                     Action::make(kReturnCard, C(5)),
+                                                     Action::make(kReturnCard, C(6))});
   CHECK(view_of(t, Viewer::of_seat(0)).packed(17) == as_ids({C(4), C(5), C(6)}));
   CHECK_FALSE(view_of(t, Viewer::of_seat(1)).has(17));
   t.act(0, Action::make(kReturnCard, C(5)));

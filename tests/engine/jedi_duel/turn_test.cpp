@@ -279,3 +279,51 @@ TEST_CASE("J15 the pass-count ending: most fatigue wins") {
   REQUIRE(t.s->terminal());
   CHECK(t.s->outcome().winners == SeatMask::only(0));
 }
+
+TEST_CASE("J29 regaining with an empty discard pile gives 1") {
+  TableSetup setup;
+  setup.seats.resize(2);
+  setup.seats[0].stance = H(8);
+  setup.seats[0].hand = {H(9)};
+  setup.seats[0].fatigue = 10;
+  setup.seats[1].stance = S(9);
+  setup.skip_stance_step = true;
+  Table t = make_table(2, setup);
+  REQUIRE(t.s->discard_pile().empty());
+  t.act(0, Action::make(kDiscard, H(9)));
+  CHECK(t.player(0).fatigue == 11);
+}
+
+TEST_CASE("J27 a Lightning that reaches nobody may still be cast") {
+  TableSetup setup;
+  setup.seats.resize(2);
+  setup.seats[0].stance = H(8);
+  setup.seats[0].hand = {kJ1, kJ2};
+  setup.seats[1].stance = D(9);
+  setup.skip_stance_step = true;
+  Table t = make_table(2, setup);
+  t.act(0, Action::make(kLightningJokers));
+  CHECK(t.s->turn() == 1);  // no opponent to answer: straight on to the draw and the next turn
+  CHECK(t.player(1).fatigue == 21);
+}
+
+TEST_CASE("J28 the pass-count end waits for the defenders' replacement draws") {
+  TableSetup setup;
+  setup.seats.resize(2);
+  setup.seats[0].stance = H(8);
+  setup.seats[0].hand = {H(2)};
+  setup.seats[1].stance = S(13);
+  setup.seats[1].hand = {C(9)};
+  setup.seats[1].fatigue = 15;
+  setup.deck_from_top = {D(2), D(3)};  // the attacker's draw empties the deck
+  everything_else_discarded(setup);
+  setup.passes = 1;
+  setup.skip_stance_step = true;
+  Table t = make_table(2, setup);
+  t.act(0, Action::make(kAttack, H(2), 1));
+  t.act(1, Action::make(kClubDefence, C(9)));  // 9 - 3 = 6 damage
+  REQUIRE(t.s->terminal());
+  CHECK(t.s->passes() == 2);  // the replacement draw refilled the deck
+  CHECK(t.player(1).hand.size() == 1);
+  CHECK(t.s->outcome().winners == SeatMask::only(0));
+}

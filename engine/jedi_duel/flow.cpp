@@ -199,7 +199,7 @@ void JediDuelState::arrange(const TableSetup& setup) {
   auto claim = [&used](Card c) { used[c] = true; };
   players_.assign(static_cast<size_t>(num_seats()), PlayerState{});
   for (Seat s = 0; s < num_seats(); ++s) {
-    const TableSetup::Seat& in = setup.seats.at(static_cast<size_t>(s));
+    const TableSetup::PlayerSetup& in = setup.seats.at(static_cast<size_t>(s));
     PlayerState& player = p(s);
     player.hand = in.hand;
     for (Card c : in.hand) claim(c);

@@ -91,7 +91,7 @@ struct PendingAttack {
 // A hand-built table for scenario tests. Cards not listed anywhere go under the listed deck
 // cards, so the 54 cards are always all there.
 struct TableSetup {
-  struct Seat {
+  struct PlayerSetup {
     std::vector<Card> hand;
     Card stance = kNoCard;
     Area area = kNoArea;  // for a ♣ Stance; otherwise taken from the suit
@@ -99,7 +99,7 @@ struct TableSetup {
     bool out = false;
     bool shielded = false;
   };
-  std::vector<Seat> seats;
+  std::vector<PlayerSetup> seats;
   std::vector<Card> deck_from_top;
   std::vector<Card> discard_from_bottom;
   int turn = 0;

@@ -1,11 +1,13 @@
 // The one place that lists the project's rulesets. Each ruleset folder provides a
 // `register_<name>(Registry&)` function.
 #include "core/registry.hpp"
+#include "young_jedi/register.hpp"
 
 namespace duelhall::engine {
 
 Registry builtin_registry() {
   Registry registry;
+  young_jedi::register_young_jedi(registry);
   return registry;
 }
 

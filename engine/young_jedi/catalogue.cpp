@@ -47,12 +47,14 @@ const CardData& card(uint16_t index) {
   return kCards[index];
 }
 
-std::optional<uint16_t> find_card(std::string_view id_or_title) {
+std::optional<uint16_t> find_card(std::string_view id_or_title, std::optional<Side> side) {
   std::optional<uint16_t> by_title;
   for (uint16_t i = 0; i < std::size(kCards); ++i) {
     if (iequals(kCards[i].id, id_or_title)) return i;
-    // A title shared by reprints names the first usable printing; an id picks another.
-    if (!by_title && kCards[i].usable && iequals(kCards[i].title, id_or_title)) by_title = i;
+    if (!by_title && kCards[i].usable && (!side || kCards[i].side == *side) &&
+        iequals(kCards[i].title, id_or_title)) {
+      by_title = i;
+    }
   }
   if (!by_title) {
     for (uint16_t i = 0; i < std::size(kCards); ++i) {

@@ -73,7 +73,10 @@ struct CardData {
 
 std::span<const CardData> catalogue();
 const CardData& card(uint16_t index);
-std::optional<uint16_t> find_card(std::string_view id_or_title);
+// By id, or by title: a title shared by reprints (or by both sides: "Blaster") names the first
+// usable printing, of `side` when given.
+std::optional<uint16_t> find_card(std::string_view id_or_title,
+                                  std::optional<Side> side = std::nullopt);
 
 // The character's name: the title before the comma ("Darth Maul").
 std::string_view character_name(const CardData& c);

@@ -56,7 +56,7 @@ DeckResult parse_deck(std::string_view list) {
       return {std::nullopt, "Y1: line " + std::to_string(line_no) +
                                 " is not '<count> <card id or title>': " + std::string(line)};
     }
-    auto index = find_card(name);
+    auto index = find_card(name, first ? std::nullopt : std::optional<Side>(deck.side));
     if (!index) return {std::nullopt, "Y1: no card '" + std::string(name) + "' in the catalogue"};
     const CardData& c = card(*index);
     if (!c.usable) {

@@ -25,6 +25,7 @@ class YoungJediState final : public State {
   explicit YoungJediState(MatchConfig config);
 
   SeatMask pending() const override;
+  using State::legal_actions;
   void legal_actions(Seat seat, std::vector<Action>& out) const override;
   std::string action_label(Seat seat, Action action) const override;
   bool terminal() const override { return table_.phase == Phase::kOver; }

@@ -75,8 +75,14 @@ def user_matcher(who, first_user):
             elif part:
                 alts.append(prefix + "kw:" + part)
         return "|".join(alts)
-    return "|".join("name:" + p.strip() for p in re.split(r"\s+or\s+|\s+and\s+|,\s*", who)
-                    if p.strip())
+    alts = []
+    for part in re.split(r"\s+or\s+|\s+and\s+|,\s*", who):
+        part = re.sub(r"^(or|and)\s+", "", part.strip(), flags=re.I)
+        if part.lower().startswith("any "):
+            alts.append("kw:" + part[4:].strip().lower())
+        elif part:
+            alts.append("name:" + part)
+    return "|".join(alts)
 
 
 def encode_effects(text):
@@ -191,6 +197,9 @@ def build(data):
                     who_raw = who_raw.replace(lore, "")
                 if is_placeholder(who_raw) and who_raw.strip().lower() not in ("", "0", "na", "none"):
                     fix(card, f"placeholder '{who_raw.strip()}' in user box {n}", "empty")
+                if "you may" in who_raw.lower():
+                    fix(card, f"game text instead of a user in user box {n}", "no user: marked")
+                    who_raw = ""
                 who = user_matcher(who_raw, first)
                 if n == 1 and not who:
                     break  # no first user: the second box cannot be trusted either

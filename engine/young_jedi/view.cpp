@@ -16,7 +16,7 @@ constexpr uint32_t kPhase = 1, kPlanet = 2, kActiveSeat = 3, kToAct = 4, kTurn =
 namespace player_field {
 constexpr uint32_t kDrawCount = 1, kHandCount = 2, kHand = 3, kInPlay = 4, kDiscardCount = 5,
                    kDiscardTop = 6, kDuelingHandCount = 7, kDuelingHand = 8, kDuelingPile = 9,
-                   kHits = 10, kDrawOrder = 11;
+                   kHits = 10, kDrawOrder = 11, kDiscardPile = 12;
 }
 namespace duel_field {
 constexpr uint32_t kInitiator = 1, kCharacters = 2, kWeapons = 3, kAttackCard = 4, kTextCard = 5;
@@ -47,6 +47,7 @@ void write_player(ProtoWriter& w, const Player& p, bool sees_private, bool omnis
   if (omniscient) {
     std::vector<uint32_t> top_first(p.draw.rbegin(), p.draw.rend());
     w.packed_field(kDrawOrder, top_first);
+    w.packed_field(kDiscardPile, widen(p.discard));
   }
 }
 

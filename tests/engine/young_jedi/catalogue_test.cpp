@@ -12,9 +12,11 @@ using namespace duelhall::engine::young_jedi;
 namespace {
 
 const std::map<std::string, int> kSetNumbers = {
-    {"menaceofdarthmaul", 1}, {"thejedicouncil", 2}, {"battleofnaboo", 3},
-    {"enhancedmenaceofdarthmaul", 4}, {"duelofthefates", 5}, {"enhancedbattleofnaboo", 6},
-    {"reflections", 7}, {"boontaevepodrace", 8}, {"sampledeck", 0}, {"vset1", 101}};
+    {"menaceofdarthmaul", 1}, {"thejedicouncil", 2},
+    {"battleofnaboo", 3},     {"enhancedmenaceofdarthmaul", 4},
+    {"duelofthefates", 5},    {"enhancedbattleofnaboo", 6},
+    {"reflections", 7},       {"boontaevepodrace", 8},
+    {"sampledeck", 0},        {"vset1", 101}};
 
 std::vector<std::string> split(const std::string& line) {
   std::vector<std::string> fields;
@@ -39,7 +41,8 @@ struct SourceRow {
 std::vector<SourceRow> read_source() {
   std::vector<SourceRow> rows;
   for (const auto& [folder, set] : kSetNumbers) {
-    std::ifstream in(std::string(DUELHALL_SHARED_DIR) + "/data/young-jedi/cards/" + folder + "/index.csv");
+    std::ifstream in(std::string(DUELHALL_SHARED_DIR) + "/data/young-jedi/cards/" + folder +
+                     "/index.csv");
     REQUIRE(in);
     std::string line;
     std::getline(in, line);  // header
@@ -68,7 +71,8 @@ TEST_CASE("Catalogue counts per set and type match the source CSVs") {
     std::string type = r.type;
     // The one known type error: Menace of Darth Maul's Light Side battle cards typed Weapon.
     int number = std::atoi(r.id.substr(r.id.find('_') + 1).c_str());
-    if (r.set == 1 && r.side == "light" && type == "weapon" && number >= 47 && number <= 64) type = "battle";
+    if (r.set == 1 && r.side == "light" && type == "weapon" && number >= 47 && number <= 64)
+      type = "battle";
     if (type == "character" || type == "weapon" || type == "battle") ++source[{r.set, type}];
   }
   std::map<std::pair<int, std::string>, int> compiled;
@@ -132,7 +136,8 @@ TEST_CASE("Catalogue fixes: types, reprint stats, costs, placeholders and duelin
 
 TEST_CASE("Catalogue abilities are encoded as effects") {
   auto has = [](const CardData& c, EffectKind kind) {
-    return std::any_of(c.effects.begin(), c.effects.end(), [&](const Effect& e) { return e.kind == kind; });
+    return std::any_of(c.effects.begin(), c.effects.end(),
+                       [&](const Effect& e) { return e.kind == kind; });
   };
   CHECK(has(by_id("5_31"), EffectKind::kBonusWhenFighting));
   CHECK(has(by_id("5_33"), EffectKind::kMayUseSithLightsaber));

@@ -2,7 +2,9 @@
 #pragma once
 
 #include <catch2/catch.hpp>
+#include <map>
 #include <memory>
+#include <set>
 
 #include "core/registry.hpp"
 #include "young_jedi/state.hpp"

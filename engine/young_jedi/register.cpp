@@ -1,5 +1,6 @@
 #include "young_jedi/register.hpp"
 
+#include "young_jedi/bot.hpp"
 #include "young_jedi/deck.hpp"
 #include "young_jedi/state.hpp"
 
@@ -26,7 +27,11 @@ void register_young_jedi(Registry& registry) {
   info.check_seat_options = [](const Params&, const std::vector<std::string>& options) {
     return check_seat_decks(options);
   };
-  info.bot_levels = {"random"};
+  info.bot_levels = {"random", "heuristic"};
+  info.make_bot = [](std::string_view level) -> std::unique_ptr<Bot> {
+    if (level == "heuristic") return std::make_unique<HeuristicBot>();
+    return std::make_unique<RandomBot>();
+  };
   registry.add(std::move(info));
 }
 

@@ -41,6 +41,7 @@ class YoungJediState final : public State {
 
  protected:
   void do_apply(Seat seat, Action action) override;
+  ApplyResult check_action(Seat seat, Action action) const override;  // refusals.cpp
   void save_rules(ByteWriter& out) const override;
   void load_rules(ByteReader& in) override;
 

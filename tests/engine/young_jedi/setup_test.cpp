@@ -165,3 +165,26 @@ TEST_CASE("Seed 003 the defender's weapon need not be a lightsaber") {
   CHECK(s->table().duel.weapon[0] == 1);
   CHECK(s->table().phase == Phase::kAttack);
 }
+
+TEST_CASE("Refusals say why and leave the match unchanged") {
+  auto s = duel_position(0, {}, {}, copies(5, "1_2"), copies(5, "1_71"));
+  Table& t = s->scenario_table();
+  t.phase = Phase::kDeploy;
+  t.counters_left = 2;
+  t.players[0].hand = cards({"Qui-Gon Jinn, Jedi Mentor", "A Powerful Opponent"});
+  const std::string before = s->serialize();
+  auto unknown = s->apply(0, Action::make(99));
+  CHECK(unknown.code == RefusalCode::kMalformed);
+  CHECK(unknown.reason == "unknown action kind 99");
+  CHECK(s->apply(0, Action::make(2, 0xff, 0xff)).code == RefusalCode::kMalformed);
+  CHECK(s->apply(0, card_act(ActionKind::kDeploy, "Qui-Gon Jinn, Jedi Mentor")).reason ==
+        "Qui-Gon Jinn, Jedi Mentor costs 6 counters and 2 are left (Y4)");
+  CHECK(s->apply(0, card_act(ActionKind::kDeploy, "A Powerful Opponent")).reason ==
+        "battle cards are not deployed (Y28)");
+  CHECK(s->apply(0, card_act(ActionKind::kDeploy, "Sith Lightsaber")).reason ==
+        "Sith Lightsaber is not in your hand");
+  CHECK(s->apply(0, act(ActionKind::kTakeHit)).reason ==
+        "not now: it is time to deploy or end deploying");
+  CHECK(s->apply(1, act(ActionKind::kEndDeploy)).code == RefusalCode::kNotYourDecision);
+  CHECK(s->serialize() == before);
+}

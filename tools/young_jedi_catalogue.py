@@ -113,10 +113,13 @@ def encode_effects(text):
         out.append(("kMayUseSithLightsaber", 0, ""))
     if re.search(r"power bonus t?o any other jedi in a duel here", t):
         out.append(("kBonusToOtherJediInDuelHere", 2, "kw:jedi"))
-    m = re.search(r"power bonus if (.+?) has fought this turn", t)
+    m = re.search(r"power bonus (?:if|when) (.+?) has fought this turn", t)
     if m:
-        out.append(("kBonusIfFoughtThisTurn", 2,
-                    "|".join("name:" + p.strip() for p in re.split(r"\s+or\s+", m.group(1)))))
+        alts = []
+        for p in re.split(r"\s+or\s+", m.group(1)):
+            p = p.strip()
+            alts.append("kw:" + p[4:] if p.startswith("any ") else "name:" + p)
+        out.append(("kBonusIfFoughtThisTurn", 2, "|".join(alts)))
     if re.search(r"when she defeats a character, you may draw a card", t):
         out.append(("kDrawOnDefeat", 1, ""))
     return out
@@ -337,6 +340,30 @@ def write_doc(cards, path):
     for folder, _ in SETS:
         out.append(f"| {folder} | {counts[(folder, 'character')]} | {counts[(folder, 'weapon')]} "
                    f"| {counts[(folder, 'battle')]} |")
+    out += ["", "## What the catalogue records",
+            "- `dots`: deck-building dots per colour row (red, orange, blue, yellow, green,",
+            "  purple): none, coloured or white (wild).",
+            "- `counters` (deploy cost), `power`, `damage`, `destiny`; weapons: up to two user boxes,",
+            "  each a matcher of who may use it with its power dots and destiny cubes.",
+            "- `dueling`: a dueling character (seed 003: Light Side characters with \"Jedi\" in the",
+            "  title or subtitle except Anakin; Darth Maul, Darth Sidious, Aurra Sing).",
+            "- `dueling_text`: the \"When dueling\" text of a Duel of the Fates battle card (Y7).",
+            "- `effects`: the abilities the duel uses, from the card's game text (Y8, +2 per power",
+            "  bonus): a power bonus when dueling or fighting a named foe, when using a named weapon,",
+            "  or if a named character has fought this turn; a change to the character's DAMAGE when",
+            "  using a named weapon; extra DAMAGE to characters it defeats; \"may use any Sith",
+            "  Lightsaber\"; a power bonus to another Jedi in a duel here; a card drawn when it defeats",
+            "  a character. Any other game text is outside this ruleset and not recorded.",
+            "- `usable`: false when data the ruleset needs is missing; such cards are refused in decks.",
+            "",
+            "## Cards with encoded abilities",
+            "| card | title | abilities |", "|---|---|---|"]
+    for c in cards:
+        if c["effects"]:
+            kinds = ", ".join(f"{k[1:]} {a:+d} {m}".strip() if a else f"{k[1:]} {m}".strip()
+                              for k, a, m in c["effects"])
+            out.append(f"| {c['id']} | {c['title']} | {kinds} |".replace("|name", "\\|name")
+                       .replace("|kw", "\\|kw"))
     out += ["", "## Fixes applied", "| card | in the data | in the catalogue |", "|---|---|---|"]
     for cid, what, to in FIXES:
         out.append(f"| {cid} | {what} | {to} |")

@@ -74,8 +74,10 @@ int YoungJediState::dueling_power(int seat) const {
   for (const Effect& e : me.effects) {
     switch (e.kind) {
       case EffectKind::kBonusWhenFighting:
-      case EffectKind::kBonusIfFoughtThisTurn:  // Y12: the foe of this duel has fought this turn
         if (matches(e.match, them)) power += kPowerBonus;
+        break;
+      case EffectKind::kBonusIfFoughtThisTurn:  // Y14: the duelists are who fought this turn
+        if (matches(e.match, them) || matches(e.match, me)) power += kPowerBonus;
         break;
       case EffectKind::kBonusWhenUsing:
         if (weapon && matches(e.match, *weapon)) power += kPowerBonus;

@@ -133,3 +133,64 @@ TEST_CASE("Y5 a player without dueling cards cannot block; the other goes on alo
   CHECK(s->table().phase == Phase::kAttack);
   CHECK(s->table().to_act == 1);
 }
+
+namespace {
+
+// Dueling-hand sizes once `light` (with its weapon at position 1) is challenged by `dark`.
+std::pair<size_t, size_t> hand_sizes(std::vector<uint16_t> light, std::vector<uint16_t> dark) {
+  auto s =
+      duel_position(1, std::move(light), std::move(dark), copies(30, "1_2"), copies(30, "1_71"));
+  apply_ok(*s, 1, act(ActionKind::kInitiateDuel, 0, 1, 0));
+  apply_ok(*s, 0, act(ActionKind::kDefend, 0));
+  if (s->table().phase == Phase::kDefenderWeapon) apply_ok(*s, 0, act(ActionKind::kArmDefender, 1));
+  return {s->table().players[0].dueling_hand.size(), s->table().players[1].dueling_hand.size()};
+}
+
+}  // namespace
+
+TEST_CASE("Y14 Obi-Wan, Jedi Student's bonus applies when he duels Darth Maul or Darth Sidious") {
+  auto obi_wan = cards({"Obi-Wan Kenobi, Jedi Student", "Obi-Wan Kenobi's Lightsaber"});
+  // 5 + 2 lightsaber dots + 2 against Maul.
+  CHECK(hand_sizes(obi_wan, cards({"Darth Maul, Student of the Dark Side", "Sith Lightsaber"}))
+            .first == 9);
+  // Against Aurra Sing: no bonus.
+  CHECK(hand_sizes(obi_wan, cards({"Aurra Sing, Trophy Collector", "Sith Lightsaber"})).first == 7);
+}
+
+TEST_CASE("Y15 Aurra Sing uses a Sith Lightsaber without power dots") {
+  // Aurra Sing, Trophy Collector: 5, no dots, +2 fighting a Jedi.
+  auto sizes = hand_sizes(cards({"Obi-Wan Kenobi, Jedi Student", "Obi-Wan Kenobi's Lightsaber"}),
+                          cards({"Aurra Sing, Trophy Collector", "Sith Lightsaber"}));
+  CHECK(sizes.second == 7);
+  // With the lightsaber she stole, her own box gives 2 dots.
+  auto stolen =
+      hand_sizes(cards({"Obi-Wan Kenobi, Jedi Student", "Obi-Wan Kenobi's Lightsaber"}),
+                 cards({"Aurra Sing, Trophy Collector", "Jedi Lightsaber, Stolen by Aurra Sing"}));
+  CHECK(stolen.second == 9);
+}
+
+TEST_CASE("Y8 power bonuses for named weapons: Obi-Wan, Jedi Knight with Obi-Wan's Lightsaber") {
+  // 5 + 2 dots + 2 for using Obi-Wan's Lightsaber (the data's short title, matched to the card).
+  auto sizes = hand_sizes(cards({"Obi-Wan Kenobi, Jedi Knight", "Obi-Wan Kenobi's Lightsaber"}),
+                          cards({"Aurra Sing, Trophy Collector", "Sith Lightsaber"}));
+  CHECK(sizes.first == 9);
+}
+
+TEST_CASE("Y16 Aurra Sing, Formidable Adversary draws a card when she defeats a character") {
+  auto s = duel_position(1, cards({"Qui-Gon Jinn, Jedi Mentor", "Qui-Gon Jinn's Lightsaber"}),
+                         cards({"Aurra Sing, Formidable Adversary", "Sith Lightsaber"}),
+                         copies(10, "1_2"), copies(10, "1_71"));
+  // Light initiated against her; she defends unarmed and attacks after taking a hit.
+  Table& t = s->scenario_table();
+  t.active = 0;
+  t.phase = Phase::kAttack;
+  t.to_act = 1;
+  t.duel = Duel{{0, 0}, {1, kAbsent}, 0, kAbsent, kAbsent, kAbsent};
+  t.players[1].dueling_hand = cards({"1_103"});
+  t.players[0].hits = 4;
+  apply_ok(*s, 1, card_act(ActionKind::kAttack, "1_103"));
+  CHECK(s->table().players[0].discard.size() == 2 + 5);
+  CHECK(s->table().players[1].hand.size() == 1);
+  CHECK(s->table().players[1].draw.size() == 10 + 1 - 1);
+  CHECK(s->table().players[0].hand.size() == 1);  // Light's own draw step
+}

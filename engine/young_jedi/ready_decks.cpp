@@ -57,14 +57,14 @@ constexpr const char* kLightCouncil =
 )";
 
 constexpr const char* kDarkSith =
-    R"(# Dark Side: the Sith (red 10, orange 10, yellow 10, blue 6, green 2)
+    R"(# Dark Side: the Sith (red 10, orange 10, yellow 10, blue 8, green 2)
 2 Darth Maul, Student of the Dark Side
 2 Darth Maul, Master of Evil
 1 Darth Sidious, Master of the Dark Side
 2 Darth Sidious, Sith Manipulator
 2 Aurra Sing, Trophy Collector
 1 Aurra Sing, Bounty Hunter
-2 Darth Maul, Dark Lord of the Sith
+2 Trade Federation Tank, Patrol Division
 2 Sith Lightsaber
 2 3_110
 3 Darth Maul's Lightsaber
@@ -82,14 +82,14 @@ constexpr const char* kDarkSith =
 )";
 
 constexpr const char* kDarkHunters =
-    R"(# Dark Side: hunters and droids (red 10, orange 10, yellow 10, blue 6, green 2)
+    R"(# Dark Side: hunters and droids (red 10, orange 10, yellow 10, blue 8, green 2)
 2 Darth Maul, Sith Apprentice
 1 Darth Maul, Sith Lord
 2 Darth Sidious, Sith Master
 2 Darth Sidious, Lord of the Sith
 2 Aurra Sing, Mercenary
 1 Aurra Sing, Trophy Collector
-2 Darth Maul, Dark Lord of the Sith
+2 Destroyer Droid, MTT Infantry
 3 Sith Lightsaber
 3 Darth Maul's Lightsaber
 2 3_109

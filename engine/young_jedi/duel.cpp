@@ -106,6 +106,7 @@ void YoungJediState::start_duel() {
     // Seed 003: Anakin draws a destiny for his power; that card goes to the hand.
     if (is_anakin(card(p.in_play[table_.duel.character[seat]])) && draw_into(seat, p.hand)) {
       power += card(p.hand.back()).destiny;
+      p.known_hand.push_back(p.hand.back());  // a destiny draw is seen by both players
       emit(Event::public_event(seat_ref(seat) +
                                " drew destiny for Anakin: " + card_name(p.hand.back())));
     }

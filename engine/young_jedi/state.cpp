@@ -252,6 +252,11 @@ void YoungJediState::do_apply(Seat seat, Action action) {
     case ActionKind::kDeploy: {
       uint16_t c = card_arg(action);
       me.hand.erase(std::find(me.hand.begin(), me.hand.end(), c));
+      // Which copy left is not seen: a known copy is gone once the hand holds fewer than known.
+      if (std::count(me.hand.begin(), me.hand.end(), c) <
+          std::count(me.known_hand.begin(), me.known_hand.end(), c)) {
+        me.known_hand.erase(std::find(me.known_hand.begin(), me.known_hand.end(), c));
+      }
       me.in_play.push_back(c);
       table_.counters_left -= card(c).counters;
       emit(Event::public_event(seat_ref(seat) + " deployed " + card_name(c)));

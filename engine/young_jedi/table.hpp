@@ -57,8 +57,9 @@ inline constexpr int kAbsent = -1;
 struct Player {
   std::vector<uint16_t> draw;  // back is the top
   std::vector<uint16_t> hand;
-  std::vector<uint16_t> in_play;  // characters and weapons at the planet, in deploy order
-  std::vector<uint16_t> discard;  // back is the top
+  std::vector<uint16_t> known_hand;  // hand cards both players saw arrive (Anakin's destiny)
+  std::vector<uint16_t> in_play;     // characters and weapons at the planet, in deploy order
+  std::vector<uint16_t> discard;     // back is the top
   std::vector<uint16_t> dueling_hand;
   std::vector<uint16_t> dueling_pile;
   int hits = 0;  // hit tokens on this player's dueling character

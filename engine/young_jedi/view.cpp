@@ -16,7 +16,7 @@ constexpr uint32_t kPhase = 1, kPlanet = 2, kActiveSeat = 3, kToAct = 4, kTurn =
 namespace player_field {
 constexpr uint32_t kDrawCount = 1, kHandCount = 2, kHand = 3, kInPlay = 4, kDiscardCount = 5,
                    kDiscardTop = 6, kDuelingHandCount = 7, kDuelingHand = 8, kDuelingPile = 9,
-                   kHits = 10, kDrawOrder = 11, kDiscardPile = 12;
+                   kHits = 10, kDrawOrder = 11, kDiscardPile = 12, kKnownHand = 13;
 }
 namespace duel_field {
 constexpr uint32_t kInitiator = 1, kCharacters = 2, kWeapons = 3, kAttackCard = 4, kTextCard = 5;
@@ -49,6 +49,7 @@ void write_player(ProtoWriter& w, const Player& p, bool sees_private, bool omnis
     w.packed_field(kDrawOrder, top_first);
     w.packed_field(kDiscardPile, widen(p.discard));
   }
+  w.packed_field(kKnownHand, widen(p.known_hand));
 }
 
 }  // namespace
@@ -94,10 +95,13 @@ void YoungJediState::resample_hidden(const Viewer& viewer, Rng& rng) {
   for (int seat = 0; seat < 2; ++seat) {
     Player& p = table_.players[seat];
     // What the viewer cannot tell apart: the deck order always; another's hand and dueling hand.
+    // Hand cards everyone saw arrive stay in the hand.
     std::vector<uint16_t> pool = p.draw;
     const bool knows_hands = viewer.sees_private_of(seat);
     if (!knows_hands) {
-      pool.insert(pool.end(), p.hand.begin(), p.hand.end());
+      std::vector<uint16_t> unknown = p.hand;
+      for (uint16_t c : p.known_hand) unknown.erase(std::find(unknown.begin(), unknown.end(), c));
+      pool.insert(pool.end(), unknown.begin(), unknown.end());
       pool.insert(pool.end(), p.dueling_hand.begin(), p.dueling_hand.end());
     }
     rng.shuffle(std::span<uint16_t>(pool));
@@ -107,7 +111,10 @@ void YoungJediState::resample_hidden(const Viewer& viewer, Rng& rng) {
       pool.resize(pool.size() - n);
     };
     if (!knows_hands) {
-      take(p.hand);
+      std::vector<uint16_t> unknown(p.hand.size() - p.known_hand.size());
+      take(unknown);
+      p.hand = p.known_hand;
+      p.hand.insert(p.hand.end(), unknown.begin(), unknown.end());
       take(p.dueling_hand);
     }
     take(p.draw);
@@ -118,6 +125,7 @@ std::vector<int32_t> YoungJediState::inventory() const {
   std::vector<int32_t> out;
   for (const Player& p : table_.players) {
     std::vector<int32_t> cards;
+    // known_hand is a note about hand cards, not a zone of its own.
     for (const auto* zone :
          {&p.draw, &p.hand, &p.in_play, &p.discard, &p.dueling_hand, &p.dueling_pile}) {
       cards.insert(cards.end(), zone->begin(), zone->end());
@@ -131,8 +139,8 @@ std::vector<int32_t> YoungJediState::inventory() const {
 
 void YoungJediState::save_rules(ByteWriter& out) const {
   for (const Player& p : table_.players) {
-    for (const auto* zone :
-         {&p.draw, &p.hand, &p.in_play, &p.discard, &p.dueling_hand, &p.dueling_pile}) {
+    for (const auto* zone : {&p.draw, &p.hand, &p.known_hand, &p.in_play, &p.discard,
+                             &p.dueling_hand, &p.dueling_pile}) {
       out.varint(zone->size());
       for (uint16_t c : *zone) out.varint(c);
     }
@@ -156,8 +164,8 @@ void YoungJediState::load_rules(ByteReader& in) {
   const uint64_t max_card = catalogue().size() - 1;
   Table t;
   for (Player& p : t.players) {
-    for (auto* zone :
-         {&p.draw, &p.hand, &p.in_play, &p.discard, &p.dueling_hand, &p.dueling_pile}) {
+    for (auto* zone : {&p.draw, &p.hand, &p.known_hand, &p.in_play, &p.discard, &p.dueling_hand,
+                       &p.dueling_pile}) {
       zone->resize(in.bounded(1000));
       for (uint16_t& c : *zone) c = static_cast<uint16_t>(in.bounded(max_card));
     }

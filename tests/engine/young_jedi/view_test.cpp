@@ -92,3 +92,38 @@ TEST_CASE("Y10 resampling keeps each viewer's view and the inventory") {
     CHECK(redrawn->inventory() == s->inventory());
   }
 }
+
+TEST_CASE("Y10 Anakin's destiny card is seen by both players and stays known in the hand") {
+  std::vector<uint16_t> light_deck = copies(10, "1_2");
+  light_deck.push_back(id("Yoda, Jedi Philosopher"));
+  auto s = duel_position(1, cards({"Anakin Skywalker, Podracer Pilot"}),
+                         cards({"Darth Maul, Student of the Dark Side", "Sith Lightsaber"}),
+                         light_deck, copies(20, "1_71"));
+  s->scenario_table().players[0].hand = cards({"5_7", "1_20"});
+  apply_ok(*s, 1, act(ActionKind::kInitiateDuel, 0, 1, 0));
+  apply_ok(*s, 0, act(ActionKind::kDefend, 0));
+  CHECK(s->table().players[0].known_hand == cards({"5_7"}));
+  // Redrawing what Dark cannot see keeps the known Yoda in Light's hand.
+  Rng rng(seed_from_number(11));
+  for (int i = 0; i < 20; ++i) {
+    auto redrawn = s->clone();
+    redrawn->resample_hidden(Viewer::of_seat(1), rng);
+    const auto& hand = static_cast<YoungJediState&>(*redrawn).table().players[0].hand;
+    CHECK(std::count(hand.begin(), hand.end(), id("5_7")) >= 1);
+    CHECK(redrawn->view(Viewer::of_seat(1)) == s->view(Viewer::of_seat(1)));
+  }
+  // Of two Yodas, one known: after one is deployed a Yoda is still known to be in the hand;
+  // after the other, none is.
+  Table& t = s->scenario_table();
+  t = Table{};
+  t.phase = Phase::kDeploy;
+  t.players[0].hand = cards({"5_7", "5_7"});
+  t.players[0].known_hand = cards({"5_7"});
+  t.players[0].draw = copies(3, "1_2");
+  t.players[1].draw = copies(3, "1_71");
+  apply_ok(*s, 0, card_act(ActionKind::kDeploy, "5_7"));
+  CHECK(s->table().players[0].known_hand == cards({"5_7"}));
+  s->scenario_table().counters_left = kDeployCounters;
+  apply_ok(*s, 0, card_act(ActionKind::kDeploy, "5_7"));
+  CHECK(s->table().players[0].known_hand.empty());
+}

@@ -4,9 +4,7 @@
 
 namespace duelhall::engine {
 
-void Registry::add(RulesetInfo info) {
-  rulesets_.push_back(std::move(info));
-}
+void Registry::add(RulesetInfo info) { rulesets_.push_back(std::move(info)); }
 
 const RulesetInfo* Registry::find(std::string_view name) const {
   for (const auto& info : rulesets_) {
@@ -30,8 +28,7 @@ CreateResult Registry::create(const std::string& ruleset, int seats, const Seed&
   config.seed = seed;
   std::string error;
   if (!Params::resolve(info->params, raw_params, config.params, error)) return {nullptr, error};
-  if (seat_options.size() > static_cast<size_t>(seats))
-    return {nullptr, "more seat options than seats"};
+  if (seat_options.size() > static_cast<size_t>(seats)) return {nullptr, "more seat options than seats"};
   seat_options.resize(static_cast<size_t>(seats));
   if (info->check_seat_option) {
     for (size_t i = 0; i < seat_options.size(); ++i) {
@@ -41,8 +38,8 @@ CreateResult Registry::create(const std::string& ruleset, int seats, const Seed&
     }
   }
   if (info->check_seat_options) {
-    if (auto problem = info->check_seat_options(config.params, seat_options))
-      return {nullptr, *problem};
+    auto problem = info->check_seat_options(config.params, seat_options);
+    if (problem) return {nullptr, *problem};
   }
   config.seat_options = std::move(seat_options);
   return {info->create(config), {}};

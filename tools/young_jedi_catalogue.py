@@ -195,7 +195,8 @@ def build(data):
             for n in (1, 2):
                 who_raw = r[f"whoCanUseTheCard{n}"] or ""
                 lore = (r["lore"] or "").strip()
-                if lore and lore in who_raw and who_raw.strip() != lore:
+                # Lore pasted into the box; a box that only repeats a short name (1_108) stays.
+                if lore and lore in who_raw and (who_raw.strip() != lore or len(lore) > 30):
                     fix(card, f"lore text pasted into user box {n}", "removed")
                     who_raw = who_raw.replace(lore, "")
                 if is_placeholder(who_raw) and who_raw.strip().lower() not in ("", "0", "na", "none"):

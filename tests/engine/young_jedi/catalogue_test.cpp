@@ -116,6 +116,9 @@ TEST_CASE("Catalogue fixes: types, reprint stats, costs, placeholders and duelin
   // Lore pasted into a user box is gone: the Blaster is usable by any character.
   CHECK(std::string(by_id("1_119").users[0].who) == "*");
   CHECK(std::string(by_id("1_119").users[1].who).empty());
+  // A box that only repeats the lore column's short name is kept; lore alone in a box is not.
+  CHECK(std::string(by_id("1_108").users[0].who) == "name:Aurra Sing");
+  CHECK_FALSE(by_id("1_110").usable);
   // Dueling texts the data lost have none (Y7); the recorded ones are encoded.
   for (const char* id : {"5_19", "5_21", "5_49", "5_54"}) {
     CHECK(by_id(id).dueling_text == DuelingText::kNotRecorded);

@@ -370,7 +370,10 @@ def write_doc(cards, path):
     out += ["", "## Fixes applied", "| card | in the data | in the catalogue |", "|---|---|---|"]
     for cid, what, to in FIXES:
         out.append(f"| {cid} | {what} | {to} |")
-    out += ["", "Typos fixed in every text before it is read: " +
+    out += ["", "Normalised everywhere: card types compared in lower case (the data mixes `Weapon` and",
+            "`weapon`; rarities are not kept); empty user boxes written `0`, `na`, `none`,",
+            "`not available` or `\"blank\"` read as empty; a stray U+FEFF removed.", "",
+            "Typos fixed in every text before it is read: " +
             ", ".join(f"\"{a}\" -> \"{b}\"" for a, b in TYPOS if a != "\ufeff") + ".", "",
             "## Marked as missing data (never allowed in a deck)",
             f"{len(unusable)} cards: " + ", ".join(c["id"] for c in unusable) + ".", "",

@@ -2,12 +2,14 @@
 // `register_<name>(Registry&)` function.
 #include "core/registry.hpp"
 #include "jedi_duel/jedi_duel.hpp"
+#include "young_jedi/register.hpp"
 
 namespace duelhall::engine {
 
 Registry builtin_registry() {
   Registry registry;
   jedi_duel::register_jedi_duel(registry);
+  young_jedi::register_young_jedi(registry);
   return registry;
 }
 

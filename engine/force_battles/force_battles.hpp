@@ -71,6 +71,7 @@ class ForceBattlesState final : public State {
   void resample_hidden(const Viewer& viewer, Rng& rng) override;
   std::vector<int32_t> inventory() const override;
 
+  using State::legal_actions;
   const Match& match() const { return m_; }
   // Test hooks: hand-built states and fixed dice. Forced dice are used before the real random
   // source and are never serialized; nothing on the server's path calls these.

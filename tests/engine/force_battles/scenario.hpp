@@ -34,9 +34,9 @@ inline SetupChoice dark(SetupChoice c = {}) {
 
 inline std::unique_ptr<ForceBattlesState> create(const std::string& level = "learner",
                                                  int round_limit = 0) {
-  auto created = builtin_registry().create("force_battles", 2, seed_from_number(42),
-                                           {{"competency", level},
-                                            {"round_limit", std::to_string(round_limit)}});
+  auto created = builtin_registry().create(
+      "force_battles", 2, seed_from_number(42),
+      {{"competency", level}, {"round_limit", std::to_string(round_limit)}});
   REQUIRE(created.state != nullptr);
   return std::unique_ptr<ForceBattlesState>(
       static_cast<ForceBattlesState*>(created.state.release()));
@@ -95,12 +95,20 @@ inline int sphere(const ForceBattlesState& s, Seat seat, int sp) {
   return board(s, seat).spheres[size_t(sp)].total();
 }
 
-inline Action pass() { return Action::make(kPass); }
+inline Action pass() {
+  return Action::make(kPass);
+}
 inline Action use(int geas, int amount = 1, bool free = false, int sphere_arg = 0) {
   return Action::make(kUseGeas, uint8_t(geas), uint8_t(amount), free, uint8_t(sphere_arg));
 }
-inline Action pull(int sp, int n) { return Action::make(kPullIn, uint8_t(sp), uint8_t(n)); }
-inline Action place(int sp, int n) { return Action::make(kPlace, uint8_t(sp), uint8_t(n)); }
-inline Action choose(int target) { return Action::make(kChooseTarget, uint8_t(target)); }
+inline Action pull(int sp, int n) {
+  return Action::make(kPullIn, uint8_t(sp), uint8_t(n));
+}
+inline Action place(int sp, int n) {
+  return Action::make(kPlace, uint8_t(sp), uint8_t(n));
+}
+inline Action choose(int target) {
+  return Action::make(kChooseTarget, uint8_t(target));
+}
 
 }  // namespace fb_test

@@ -171,7 +171,8 @@ TEST_CASE("F8 setup choices stay hidden from the opponent and spectators until b
   std::vector<Event> events;
   REQUIRE(s->apply(0, Action::make(kSetupHand, kLeft), &events).ok());
   REQUIRE(events.size() == 1);
-  CHECK(events[0].text_for(Viewer::of_seat(1)) == std::optional<std::string_view>("@0 made a setup choice"));
+  CHECK(events[0].text_for(Viewer::of_seat(1)) ==
+        std::optional<std::string_view>("@0 made a setup choice"));
   CHECK(events[0].text_for(Viewer::of_seat(0))->find("left") != std::string_view::npos);
   // Redrawing the hidden setup keeps the opponent's view and changes the truth.
   bool changed = false;

@@ -53,6 +53,17 @@ inline bool is_legal(const ForceBattlesState& s, Seat seat, Action a) {
   return std::find(legal.begin(), legal.end(), a) != legal.end();
 }
 
+// Applies an action and returns the public event texts it produced, one per line.
+inline std::string act_events(ForceBattlesState& s, Seat seat, Action a) {
+  std::vector<Event> events;
+  const ApplyResult r = s.apply(seat, a, &events);
+  INFO(s.action_label(seat, a) << ": " << r.reason);
+  REQUIRE(r.ok());
+  std::string out;
+  for (const Event& e : events) out += std::string(*e.text_for(Viewer::spectator())) + "\n";
+  return out;
+}
+
 // Applies one seat's whole setup, without the confirm.
 inline void setup_without_confirm(ForceBattlesState& s, Seat seat, const SetupChoice& c) {
   act(s, seat, Action::make(kSetupSide, uint8_t(c.side)));
@@ -67,7 +78,9 @@ inline void setup_without_confirm(ForceBattlesState& s, Seat seat, const SetupCh
     act(s, seat, Action::make(kSetupGeas, uint8_t(g), uint8_t(c.geas[size_t(g)])));
   }
   if (s.match().level == Competency::kDiamedes) {
-    act(s, seat, Action::make(kSetupFreeGeas, uint8_t(c.free_geas)));
+    // Unless told, a GEAS that only waits for a reward decision: Heal (Light) or Choke (Dark).
+    const int free = c.free_geas >= 0 ? c.free_geas : c.side == kLight ? kHeal : kChoke;
+    act(s, seat, Action::make(kSetupFreeGeas, uint8_t(free)));
   }
 }
 

@@ -50,7 +50,7 @@ void ForceBattlesState::follow_up_actions(Seat seat, std::vector<Action>& out) c
       out.push_back(Action::make(kPass));  // seed: "You do not need to take FORCE POWER"
       if (p.board.pool.total() > 0) out.push_back(Action::make(kRegain, 0));
       // Seed: the Dark side may take the opponent's counters from the opponent's pool; a Light
-      // player can take red counters but then turns Dark. Light does not take from Light.
+      // player can take red counters but then turns Dark. Light does not take from Light (F31).
       if (o.board.pool.of(other) > 0 && (p.side == kDark || o.side == kDark)) {
         out.push_back(Action::make(kRegain, 1));
       }
@@ -68,7 +68,7 @@ void ForceBattlesState::follow_up_actions(Seat seat, std::vector<Action>& out) c
       break;
     case Phase::kStance:
       out.push_back(Action::make(kStanceKeep));
-      // Ruling F10: a new stance leaves no sphere empty, so it needs 7 counters.
+      // Rulings F10, F30: a new stance re-places the spheres' counters, none left empty.
       if (p.board.sphere_total() >= kSpheres) out.push_back(Action::make(kStanceRearrange));
       break;
     case Phase::kGift:

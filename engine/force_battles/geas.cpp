@@ -215,7 +215,7 @@ void ForceBattlesState::window_pass(Seat seat) {
 }
 
 void ForceBattlesState::advance_window() {
-  // A player with nothing but Pass passes at once, so windows cost no empty decisions.
+  // Ruling F28: a player with nothing but Pass passes at once; windows cost no empty decisions.
   std::vector<Action> options;
   while (m_.phase == Phase::kOpening || m_.phase == Phase::kBattleGeas) {
     options.clear();

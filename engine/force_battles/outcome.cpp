@@ -192,6 +192,7 @@ void ForceBattlesState::turn_dark(Seat seat) {
 
 void ForceBattlesState::end_round() {
   m_.last_defender = static_cast<int8_t>(m_.defender());
+  // Ruling F27: the sphere conditions are checked once the targets have emptied.
   if (check_board_ends()) return;
   const bool limit = m_.round_limit > 0 && m_.round >= m_.round_limit;
   if (limit || m_.round >= kRoundCap) {

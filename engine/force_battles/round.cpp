@@ -97,6 +97,7 @@ void ForceBattlesState::begin_attack(Seat attacker) {
 }
 
 void ForceBattlesState::target_actions(Seat seat, std::vector<Action>& out) const {
+  // Ruling F9: Sight and Mind Trick belong to this step, before counters are pulled in.
   if (m_.chooser == seat) {
     for (int t = 0; t < kTargets; ++t) out.push_back(Action::make(kChooseTarget, uint8_t(t)));
     return;
@@ -214,7 +215,7 @@ void ForceBattlesState::apply_pull(Seat seat, Action action) {
     return;
   }
   if (action.kind == kKick) {
-    // Seed: the kick pulls the HAND TARGET's counters into the leg on the hand's side.
+    // Seed, ruling F29: the kick pulls the HAND TARGET's counters into the leg on that side.
     const int hand = player(seat).hand;
     Pile& arm = b.targets[hand_target(hand)];
     move_counters(arm, b.targets[hand_leg(hand)], arm.total(), 1 - seat);

@@ -176,10 +176,12 @@ void ForceBattlesState::apply_follow_up(Seat seat, Action action) {
       break;
     }
     case kPlace:
+      say(text(at(seat), " places ", action.arg(1), " in ", sphere_name(action.arg(0))));
       move_counters(m_.buffer, p.board.spheres[action.arg(0)], action.arg(1), other);
       waiting = continue_placement();
       break;
     case kPoolRest:
+      say(text(at(seat), " puts ", m_.buffer.total(), " in the FORCE POOL"));
       move_counters(m_.buffer, p.board.pool, m_.buffer.total(), other);
       waiting = continue_placement();
       break;

@@ -73,6 +73,10 @@ class ForceBattlesState final : public State {
 
   using State::legal_actions;
   const Match& match() const { return m_; }
+  // The attacker's target this round (hand target, or the leg when kicking) and both dice.
+  int attack_target() const;
+  int hit_die() const;
+  int block_die() const;
   // Test hooks: hand-built states and fixed dice. Forced dice are used before the real random
   // source and are never serialized; nothing on the server's path calls these.
   Match& match_for_test() { return m_; }
@@ -131,9 +135,6 @@ class ForceBattlesState final : public State {
 
   int die(Seat seat, const std::string& what);
   void show_roll(Seat seat, const std::string& what, std::vector<uint8_t> dice);
-  int attack_target() const;
-  int hit_die() const;
-  int block_die() const;
   void finish_target_step();
   bool seat_can_pay(Seat seat, int geas, int amount, bool free) const;
   Player& player(Seat seat) { return m_.players[static_cast<size_t>(seat)]; }

@@ -1,4 +1,5 @@
 // Registration: name, parameters as data, bounds and bots.
+#include "force_battles/bot.hpp"
 #include "force_battles/force_battles.hpp"
 #include "force_battles/text.hpp"
 
@@ -23,8 +24,9 @@ void register_force_battles(Registry& registry) {
   info.create = [](const MatchConfig& config) {
     return std::make_unique<ForceBattlesState>(config);
   };
-  info.bot_levels = {"random"};
-  info.make_bot = [](std::string_view) -> std::unique_ptr<Bot> {
+  info.bot_levels = {"random", "heuristic"};
+  info.make_bot = [](std::string_view level) -> std::unique_ptr<Bot> {
+    if (level == "heuristic") return std::make_unique<HeuristicBot>();
     return std::make_unique<RandomBot>();
   };
   registry.add(std::move(info));

@@ -98,6 +98,10 @@ void ForceBattlesState::apply_geas(Seat seat, Action action) {
   const bool into_target = geas == kProtect || geas == kRage;
   if (free) {
     p.free_used = true;
+  } else if (geas == kHeal) {
+    // Seed: "You cannot use the FORCE POWER Heal GEAS to heal with": it reaches the pool after.
+    heal(seat);
+    move_counters(b.geas[geas], b.pool, amount, 1 - seat);
   } else if (into_target) {
     const int target = geas == kProtect ? m_.target : attack_target();
     move_counters(b.geas[geas], b.targets[target], amount, 1 - seat);
@@ -143,7 +147,7 @@ void ForceBattlesState::apply_geas(Seat seat, Action action) {
       if (free) ++p.bonus;
       break;
     case kHeal:
-      heal(seat);
+      if (free) heal(seat);  // a paid Heal has healed before its counter was spent
       return;
     case kLightning:
       m_.strike_sphere = static_cast<int8_t>(action.arg(3));

@@ -184,6 +184,23 @@ TEST_CASE("Heal sets every sphere to 3 instead of the regain") {
   CHECK(s->match().round == 2);
 }
 
+TEST_CASE("Heal does not heal with its own counter and does with what the pool has") {
+  SetupChoice healer = with({}, kHeal, 1);
+  healer.spheres = {4, 4, 4, 3, 1, 1, 4};
+  auto s = battle({}, healer, {5, 1, 6, 6, 1, 1}, "templar");
+  Board& b = board_mut(*s, 1);
+  b.att.by_owner[1] = static_cast<int16_t>(b.att.by_owner[1] + b.pool.by_owner[1]);
+  b.pool.by_owner[1] = 0;  // hand-built: an empty pool and one counter less in the spheres
+  move_counters(b.spheres[kLL], b.att, 1, 0);
+  to_battle_window(*s, kTorso);
+  act(*s, 1, use(kHeal));
+  // The 4 above 3 (HL, HR, center, RL) fill RT, then LL as far as they go; the Heal counter,
+  // already in the pool by then, is not used.
+  CHECK(sphere(*s, 1, kRT) == 3);
+  CHECK(sphere(*s, 1, kLL) == 2);
+  CHECK(board(*s, 1).pool.total() == 1);  // only the Heal counter
+}
+
 TEST_CASE("Heal is offered only after a miss against a successful block") {
   auto s = battle({}, with({}, kHeal, 1), {5, 1, 1, 1, 1, 1}, "templar");
   to_battle_window(*s, kTorso);

@@ -88,6 +88,22 @@ void ForceBattlesState::save_rules(ByteWriter& out) const {
 void ForceBattlesState::load_rules(ByteReader& in) {
   Loader loader{in};
   visit_match(loader, m_);
+  // Stored bytes may be damaged: refuse anything the rules could index out of range.
+  const auto in_range = [](int v, int lo, int hi) { return v >= lo && v <= hi; };
+  bool ok = in_range(static_cast<int>(m_.phase), 0, static_cast<int>(Phase::kOver)) &&
+            in_range(m_.actor, -1, 1) && in_range(m_.attacker, -1, 1) &&
+            in_range(m_.initiative, -1, 1) && in_range(m_.chooser, -1, 1) &&
+            in_range(m_.target, -1, kTargets - 1) && in_range(m_.strike_sphere, -1, kSpheres - 1) &&
+            in_range(m_.strike_victim, -1, 1) && in_range(m_.last_defender, -1, 1) &&
+            in_range(m_.kick_initiative, -1, 1) && in_range(m_.winner, -1, 2);
+  for (const Player& p : m_.players) {
+    ok = ok && p.stage <= kStageDone && p.side <= kDark && p.hand <= kRight &&
+         p.colour < kColours && in_range(p.free_geas, -1, kGeasCount - 1);
+  }
+  for (const Task& t : m_.tasks) {
+    ok = ok && t.seat <= 1 && static_cast<int>(t.kind) <= static_cast<int>(TaskKind::kEndRound);
+  }
+  if (!ok) throw DecodeError("force battles: state out of range");
 }
 
 }  // namespace duelhall::engine::force_battles

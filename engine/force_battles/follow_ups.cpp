@@ -215,8 +215,11 @@ void ForceBattlesState::apply_follow_up(Seat seat, Action action) {
       waiting = start_placement(seat, taken, kAllSpheres, true, false);
       break;
     }
+    case kStanceKeep:
+      say(text(at(seat), " keeps the stance"));
+      break;
     default:
-      break;  // Pass, Keep
+      break;  // Pass
   }
   if (!waiting && !terminal()) run_tasks();
 }

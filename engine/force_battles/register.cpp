@@ -19,8 +19,12 @@ void register_force_battles(Registry& registry) {
   };
   info.view_message = "duelhall.force_battles.View";
   // Bound (docs/rules/force-battles.md, F21): 2 x 27 setup steps plus kRoundCap rounds of at
-  // most 350 decisions each (window GEAS, target moves and pulls are each paid with counters).
-  info.max_game_length = 2 * kStageDone + kRoundCap * 350;
+  // most kRoundDecisions each. Per round, with at most 50 counters a player: target moves and
+  // pulls each spend a counter (<= 90), Lightning throws and Absorb answers each spend a GEAS
+  // counter and every other GEAS is once per round (<= 140 with the passes between them),
+  // placements and stances place at least one counter each (<= 130), the rest < 40.
+  constexpr int kRoundDecisions = 400;
+  info.max_game_length = 2 * kStageDone + kRoundCap * kRoundDecisions;
   info.create = [](const MatchConfig& config) {
     return std::make_unique<ForceBattlesState>(config);
   };

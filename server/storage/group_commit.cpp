@@ -1,8 +1,19 @@
 #include "storage/group_commit.hpp"
 
+#include <time.h>
+
 #include <algorithm>
 
 namespace duelhall::storage {
+namespace {
+
+double thread_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
+}
+
+}  // namespace
 
 GroupCommitLog::GroupCommitLog(MatchStore& store) : GroupCommitLog(store, Options{}) {}
 
@@ -18,19 +29,35 @@ GroupCommitLog::~GroupCommitLog() {
   writer_.join();
 }
 
-void GroupCommitLog::append(const LoggedAction& action, AppendDone done) {
+void GroupCommitLog::enqueue(MatchWrite write, WriteDone done) {
+  bool wake = false;
   {
     std::lock_guard lock(mutex_);
-    queue_.push_back({action, std::move(done)});
+    queue_.push_back({std::move(write), std::move(done)});
+    wake = writer_idle_;
+    writer_idle_ = false;
   }
-  wake_.notify_one();
+  // A busy writer takes the queue when its commit is done; waking it costs a system call.
+  if (wake) wake_.notify_one();
 }
 
-std::future<AppendResult> GroupCommitLog::append(const LoggedAction& action) {
-  auto promise = std::make_shared<std::promise<AppendResult>>();
+void GroupCommitLog::create_match(NewMatch match, WriteDone done) {
+  enqueue(std::move(match), std::move(done));
+}
+
+void GroupCommitLog::append(const LoggedAction& action, WriteDone done) {
+  enqueue(action, std::move(done));
+}
+
+std::future<WriteResult> GroupCommitLog::append(const LoggedAction& action) {
+  auto promise = std::make_shared<std::promise<WriteResult>>();
   auto future = promise->get_future();
-  append(action, [promise](const AppendResult& result) { promise->set_value(result); });
+  append(action, [promise](const WriteResult& result) { promise->set_value(result); });
   return future;
+}
+
+void GroupCommitLog::end_match(const MatchEnding& ending, WriteDone done) {
+  enqueue(ending, std::move(done));
 }
 
 GroupCommitStats GroupCommitLog::stats() const {
@@ -43,7 +70,9 @@ void GroupCommitLog::run() {
   while (true) {
     {
       std::unique_lock lock(mutex_);
+      writer_idle_ = queue_.empty();
       wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      writer_idle_ = false;
       if (queue_.empty()) return;  // stopping, and nothing left to commit
       const size_t take = std::min(queue_.size(), options_.max_batch);
       batch.assign(std::make_move_iterator(queue_.begin()),
@@ -56,24 +85,37 @@ void GroupCommitLog::run() {
 }
 
 void GroupCommitLog::commit(std::vector<Pending>& batch) {
-  std::vector<LoggedAction> actions;
-  actions.reserve(batch.size());
-  for (const Pending& p : batch) actions.push_back(p.action);
-  std::vector<AppendResult> results(batch.size());
+  const double cpu_start = thread_cpu_seconds();
+  std::vector<MatchWrite> writes;
+  writes.reserve(batch.size());
+  for (const Pending& p : batch) writes.push_back(p.write);
+  std::vector<WriteResult> results(batch.size());
+  std::vector<MatchId> created;
+  auto hand_out_ids = [&](size_t first, size_t count) {
+    size_t next = 0;
+    for (size_t i = first; i < first + count; ++i) {
+      if (results[i].ok && std::holds_alternative<NewMatch>(batch[i].write)) {
+        results[i].created = created.at(next++);
+      }
+    }
+  };
   try {
-    store_.append_batch(actions);
+    store_.write_batch(writes, &created);
+    hand_out_ids(0, batch.size());
   } catch (const StoreError&) {
     // Find the culprits: each alone, in order, so that the others are still written.
     for (size_t i = 0; i < batch.size(); ++i) {
+      created.clear();
       try {
-        store_.append(batch[i].action);
+        store_.write_batch(std::span<const MatchWrite>(&writes[i], 1), &created);
+        hand_out_ids(i, 1);
       } catch (const StoreError& e) {
-        results[i] = {false, e.what()};
+        results[i] = {false, e.what(), 0};
       }
     }
   }
   int64_t failed = 0;
-  for (const AppendResult& r : results) failed += r.ok ? 0 : 1;
+  for (const WriteResult& r : results) failed += r.ok ? 0 : 1;
   {
     std::lock_guard lock(mutex_);
     stats_.appended += static_cast<int64_t>(batch.size()) - failed;
@@ -84,6 +126,9 @@ void GroupCommitLog::commit(std::vector<Pending>& batch) {
   for (size_t i = 0; i < batch.size(); ++i) {
     if (batch[i].done) batch[i].done(results[i]);
   }
+  const double cpu = thread_cpu_seconds() - cpu_start;
+  std::lock_guard lock(mutex_);
+  stats_.writer_cpu_seconds += cpu;
 }
 
 }  // namespace duelhall::storage

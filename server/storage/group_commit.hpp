@@ -1,6 +1,7 @@
-// GroupCommitLog: how the server appends accepted actions. Each match's strand calls `append`
-// (which never blocks on disk) and sends the action's diffs only from the completion callback,
-// so that whatever a client saw is on disk.
+// GroupCommitLog: how the live server writes. Each match's strand calls `append` for an
+// accepted action (which never blocks on disk) and sends the action's diffs only from the
+// completion callback, so that whatever a client saw is on disk. Creating and ending matches go
+// through the same queue, so that no server thread ever waits for a disk sync.
 //
 // One writer thread takes everything queued, writes it in one transaction and syncs once, then
 // completes the whole batch. While one commit is being synced the next batch gathers, so under
@@ -26,18 +27,20 @@
 
 namespace duelhall::storage {
 
-struct AppendResult {
+struct WriteResult {
   bool ok = true;
   std::string error;
+  MatchId created = 0;  // for create_match: the new match's id
 };
 
-using AppendDone = std::function<void(const AppendResult&)>;
+using WriteDone = std::function<void(const WriteResult&)>;
 
 struct GroupCommitStats {
   int64_t appended = 0;
   int64_t failed = 0;
   int64_t batches = 0;
   int64_t largest_batch = 0;
+  double writer_cpu_seconds = 0;  // CPU time the writer thread spent committing and completing
 };
 
 class GroupCommitLog {
@@ -53,16 +56,20 @@ class GroupCommitLog {
   GroupCommitLog(const GroupCommitLog&) = delete;
   GroupCommitLog& operator=(const GroupCommitLog&) = delete;
 
-  void append(const LoggedAction& action, AppendDone done);
-  std::future<AppendResult> append(const LoggedAction& action);
+  // The match may be used (appended to) once `done` has its id.
+  void create_match(NewMatch match, WriteDone done);
+  void append(const LoggedAction& action, WriteDone done);
+  std::future<WriteResult> append(const LoggedAction& action);
+  void end_match(const MatchEnding& ending, WriteDone done);
 
   GroupCommitStats stats() const;
 
  private:
   struct Pending {
-    LoggedAction action;
-    AppendDone done;
+    MatchWrite write;
+    WriteDone done;
   };
+  void enqueue(MatchWrite write, WriteDone done);
   void run();
   void commit(std::vector<Pending>& batch);
 
@@ -72,6 +79,7 @@ class GroupCommitLog {
   std::condition_variable wake_;
   std::vector<Pending> queue_;
   bool stopping_ = false;
+  bool writer_idle_ = false;  // waiting for work: only then does an append need to wake it
   GroupCommitStats stats_;
   std::thread writer_;
 };

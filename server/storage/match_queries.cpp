@@ -216,8 +216,12 @@ PruneReport MatchStore::prune(const RetentionPolicy& policy, int64_t now_ms) {
     ids.push_back(victims.column_int(0));
     report.actions += victims.column_int(1);
   }
-  Statement remove(*db_, "DELETE FROM matches WHERE id = ?");  // seats and actions cascade
-  for (MatchId id : ids) remove.bind(1, id).run();
+  Statement remove(*db_, "DELETE FROM matches WHERE id = ?");  // its seats cascade
+  Statement remove_actions(*db_, "DELETE FROM actions WHERE match_id = ?");
+  for (MatchId id : ids) {
+    remove_actions.bind(1, id).run();
+    remove.bind(1, id).run();
+  }
   report.matches = static_cast<int64_t>(ids.size());
   tx.commit();
   return report;

@@ -1,6 +1,6 @@
 #include "storage/match_store.hpp"
 
-#include <map>
+#include <sqlite3.h>
 
 #include "fairness/commitment.hpp"
 #include "fairness/text_escape.hpp"
@@ -12,15 +12,6 @@ namespace {
 
 std::string_view seed_bytes(const engine::Seed& seed) {
   return {reinterpret_cast<const char*>(seed.data()), seed.size()};
-}
-
-std::string join_scores(const std::vector<int32_t>& scores) {
-  std::string out;
-  for (size_t i = 0; i < scores.size(); ++i) {
-    if (i) out.push_back(',');
-    out += std::to_string(scores[i]);
-  }
-  return out;
 }
 
 void check_integrity(Database& db, bool full) {
@@ -70,53 +61,77 @@ MatchStore::MatchStore(const std::string& path, StoreOptions options) : path_(pa
   } catch (const StoreError& e) {
     throw StoreError("cannot open the match store " + path + ": " + e.what());
   }
+  insert_match_ = std::make_unique<Statement>(
+      *db_,
+      "INSERT INTO matches (ruleset, seat_count, params, engine_version, commitment, seed, "
+      "status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'live', ?)");
+  insert_seat_ = std::make_unique<Statement>(
+      *db_,
+      "INSERT INTO match_seats (match_id, seat, name, seat_option, token_hash) "
+      "VALUES (?, ?, ?, ?, ?)");
   insert_action_ = std::make_unique<Statement>(
       *db_, "INSERT INTO actions (match_id, idx, seat, code, at) VALUES (?, ?, ?, ?, ?)");
   match_is_live_ = std::make_unique<Statement>(
       *db_,
       "SELECT status, (SELECT max(idx) FROM actions WHERE match_id = ?1) FROM matches "
       "WHERE id = ?1");
+  end_match_ = std::make_unique<Statement>(
+      *db_,
+      "UPDATE matches SET status = ?, winners = ?, scores = ?, result = ?, ended_at = ? "
+      "WHERE id = ? AND status = 'live'");
+  // A token of an ended match opens nothing, so it need not be kept even hashed.
+  forget_tokens_ = std::make_unique<Statement>(
+      *db_, "UPDATE match_seats SET token_hash = NULL WHERE match_id = ?");
 }
 
 MatchStore::~MatchStore() {
   // Statements must be finalised before the connection closes.
+  insert_match_.reset();
+  insert_seat_.reset();
   insert_action_.reset();
   match_is_live_.reset();
+  end_match_.reset();
+  forget_tokens_.reset();
 }
 
-MatchId MatchStore::create_match(const NewMatch& match) {
+void MatchStore::reset_statements() {
+  for (auto* stmt : {&insert_match_, &insert_seat_, &insert_action_, &match_is_live_, &end_match_,
+                     &forget_tokens_}) {
+    (*stmt)->reset();
+  }
+}
+
+MatchId MatchStore::insert_match(const NewMatch& match) {
   const auto& config = match.config;
-  std::lock_guard lock(mutex_);
-  Transaction tx(*db_);
-  Statement insert(*db_,
-                   "INSERT INTO matches (ruleset, seat_count, params, engine_version, commitment, "
-                   "seed, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'live', ?)");
-  insert.bind(1, config.ruleset)
+  insert_match_->bind(1, config.ruleset)
       .bind(2, int64_t{config.seats})
       .bind(3, fairness::encode_params(config.params.values()))
       .bind(4, match.engine_version)
       .bind(5, fairness::seed_commitment(config.seed, match.engine_version))
       .bind_blob(6, seed_bytes(config.seed))
       .bind(7, match.created_ms);
-  insert.run();
-  const MatchId id = db_->query_int("SELECT last_insert_rowid()");
-  Statement seat(*db_,
-                 "INSERT INTO match_seats (match_id, seat, name, seat_option, token_hash) "
-                 "VALUES (?, ?, ?, ?, ?)");
+  insert_match_->run();
+  const MatchId id = sqlite3_last_insert_rowid(db_->handle());
   for (int s = 0; s < config.seats; ++s) {
     const auto i = static_cast<size_t>(s);
-    seat.bind(1, id).bind(2, int64_t{s});
-    seat.bind(3, i < match.names.size() ? match.names[i] : std::string());
-    seat.bind(4, i < config.seat_options.size() ? config.seat_options[i] : std::string());
+    insert_seat_->bind(1, id).bind(2, int64_t{s});
+    insert_seat_->bind(3, i < match.names.size() ? match.names[i] : std::string());
+    insert_seat_->bind(4, i < config.seat_options.size() ? config.seat_options[i] : std::string());
     if (i < match.reconnect_tokens.size() && !match.reconnect_tokens[i].empty()) {
-      seat.bind_blob(5, token_hash(match.reconnect_tokens[i]));
+      insert_seat_->bind_blob(5, token_hash(match.reconnect_tokens[i]));
     } else {
-      seat.bind_null(5);
+      insert_seat_->bind_null(5);
     }
-    seat.run();
+    insert_seat_->run();
   }
-  tx.commit();
   return id;
+}
+
+MatchId MatchStore::create_match(const NewMatch& match) {
+  std::vector<MatchId> created;
+  const MatchWrite write = match;
+  write_batch(std::span<const MatchWrite>(&write, 1), &created);
+  return created.at(0);
 }
 
 void MatchStore::set_token(MatchId match, engine::Seat seat, std::string_view token) {
@@ -141,82 +156,106 @@ std::optional<TokenSeat> MatchStore::find_token(std::string_view token) {
   return TokenSeat{find.column_int(0), static_cast<engine::Seat>(find.column_int(1))};
 }
 
-void MatchStore::insert_actions(std::span<const LoggedAction> actions) {
-  // The next index each match expects: logs stay gapless, so a replay never skips a step.
-  std::map<MatchId, int64_t> next_index;
-  for (const LoggedAction& a : actions) {
-    auto it = next_index.find(a.match);
-    if (it == next_index.end()) {
-      match_is_live_->bind(1, a.match);
-      if (!match_is_live_->step()) {
-        match_is_live_->reset();
-        throw StoreError("append to unknown match " + std::to_string(a.match));
+int64_t& MatchStore::next_step(MatchId match, NextSteps& batch) {
+  if (auto it = batch.find(match); it != batch.end()) return it->second;
+  if (auto it = next_steps_.find(match); it != next_steps_.end()) {
+    return batch.emplace(match, it->second).first->second;
+  }
+  match_is_live_->bind(1, match);
+  if (!match_is_live_->step()) throw StoreError("append to unknown match " + std::to_string(match));
+  const bool live = match_is_live_->column_text(0) == "live";
+  const int64_t next = match_is_live_->column_null(1) ? 0 : match_is_live_->column_int(1) + 1;
+  match_is_live_->reset();
+  return batch.emplace(match, live ? next : kEnded).first->second;
+}
+
+void MatchStore::insert_action(const LoggedAction& a, NextSteps& batch) {
+  int64_t& next = next_step(a.match, batch);
+  if (next == kEnded) throw StoreError("append to ended match " + std::to_string(a.match));
+  // Logs stay gapless, so a replay never skips a step.
+  if (a.index != next) {
+    throw StoreError("match " + std::to_string(a.match) + " expects step " + std::to_string(next) +
+                     ", not " + std::to_string(a.index));
+  }
+  insert_action_->bind(1, a.match)
+      .bind(2, int64_t{a.index})
+      .bind(3, int64_t{a.seat})
+      .bind(4, static_cast<int64_t>(a.action.code()))
+      .bind(5, a.at_ms);
+  insert_action_->run();
+  ++next;
+}
+
+void MatchStore::end_match(const MatchEnding& ending, NextSteps& batch) {
+  std::string scores;
+  for (size_t i = 0; i < ending.outcome.scores.size(); ++i) {
+    if (i) scores.push_back(',');
+    scores += std::to_string(ending.outcome.scores[i]);
+  }
+  end_match_->bind(1, std::string_view(to_string(ending.status)))
+      .bind(2, int64_t{ending.outcome.winners})
+      .bind(3, scores)
+      .bind(4, ending.outcome.reason)
+      .bind(5, ending.ended_ms)
+      .bind(6, ending.match);
+  end_match_->run();
+  if (db_->changes() != 1) throw StoreError("no live match " + std::to_string(ending.match));
+  forget_tokens_->bind(1, ending.match).run();
+  batch[ending.match] = kEnded;  // later appends in this batch must see it ended
+}
+
+void MatchStore::write_batch(std::span<const MatchWrite> writes, std::vector<MatchId>* created) {
+  std::lock_guard lock(mutex_);
+  Transaction tx(*db_);
+  const size_t created_before = created ? created->size() : 0;
+  NextSteps batch;
+  try {
+    for (const MatchWrite& write : writes) {
+      if (const auto* match = std::get_if<NewMatch>(&write)) {
+        const MatchId id = insert_match(*match);
+        if (created) created->push_back(id);
+      } else if (const auto* action = std::get_if<LoggedAction>(&write)) {
+        insert_action(*action, batch);
+      } else {
+        end_match(std::get<MatchEnding>(write), batch);
       }
-      const bool live = match_is_live_->column_text(0) == "live";
-      const int64_t next = match_is_live_->column_null(1) ? 0 : match_is_live_->column_int(1) + 1;
-      match_is_live_->reset();
-      if (!live) throw StoreError("append to ended match " + std::to_string(a.match));
-      it = next_index.emplace(a.match, next).first;
     }
-    if (a.index != it->second) {
-      throw StoreError("match " + std::to_string(a.match) + " expects step " +
-                       std::to_string(it->second) + ", not " + std::to_string(a.index));
+    tx.commit();
+    for (const auto& [match, next] : batch) {
+      if (next == kEnded) {
+        next_steps_.erase(match);
+      } else {
+        next_steps_[match] = next;
+      }
     }
-    ++it->second;
-    insert_action_->bind(1, a.match)
-        .bind(2, int64_t{a.index})
-        .bind(3, int64_t{a.seat})
-        .bind(4, static_cast<int64_t>(a.action.code()))
-        .bind(5, a.at_ms);
-    insert_action_->run();
+  } catch (...) {
+    // The statements may still hold bindings from the failed batch; its ids were rolled back.
+    reset_statements();
+    if (created) created->resize(created_before);
+    throw;
   }
 }
 
 void MatchStore::append(const LoggedAction& action) {
-  append_batch(std::span<const LoggedAction>(&action, 1));
+  const MatchWrite write = action;
+  write_batch(std::span<const MatchWrite>(&write, 1));
 }
 
 void MatchStore::append_batch(std::span<const LoggedAction> actions) {
-  std::lock_guard lock(mutex_);
-  Transaction tx(*db_);
-  try {
-    insert_actions(actions);
-  } catch (...) {
-    // The statements may still hold bindings from the failed batch.
-    insert_action_->reset();
-    match_is_live_->reset();
-    throw;
-  }
-  tx.commit();
-}
-
-void MatchStore::end_match(MatchId match, MatchStatus status,
-                           const fairness::RecordedOutcome& outcome, int64_t ended_ms) {
-  std::lock_guard lock(mutex_);
-  Transaction tx(*db_);
-  Statement update(*db_,
-                   "UPDATE matches SET status = ?, winners = ?, scores = ?, result = ?, "
-                   "ended_at = ? WHERE id = ? AND status = 'live'");
-  update.bind(1, std::string_view(to_string(status)))
-      .bind(2, int64_t{outcome.winners})
-      .bind(3, join_scores(outcome.scores))
-      .bind(4, outcome.reason)
-      .bind(5, ended_ms)
-      .bind(6, match);
-  update.run();
-  if (db_->changes() != 1) throw StoreError("no live match " + std::to_string(match));
-  // A token of an ended match opens nothing, so it need not be kept even hashed.
-  Statement forget(*db_, "UPDATE match_seats SET token_hash = NULL WHERE match_id = ?");
-  forget.bind(1, match).run();
-  tx.commit();
+  std::vector<MatchWrite> writes(actions.begin(), actions.end());
+  write_batch(writes);
 }
 
 void MatchStore::finish_match(MatchId match, const engine::Outcome& outcome, int64_t ended_ms) {
-  end_match(match, MatchStatus::kFinished, fairness::record_outcome(outcome), ended_ms);
+  const MatchWrite write =
+      MatchEnding{match, MatchStatus::kFinished, fairness::record_outcome(outcome), ended_ms};
+  write_batch(std::span<const MatchWrite>(&write, 1));
 }
 
 void MatchStore::abandon_match(MatchId match, std::string_view reason, int64_t ended_ms) {
-  end_match(match, MatchStatus::kAbandoned, {0, {}, std::string(reason)}, ended_ms);
+  const MatchWrite write =
+      MatchEnding{match, MatchStatus::kAbandoned, {0, {}, std::string(reason)}, ended_ms};
+  write_batch(std::span<const MatchWrite>(&write, 1));
 }
 
 }  // namespace duelhall::storage

@@ -19,11 +19,14 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <span>
 #include <string>
+#include <unordered_map>
+#include <variant>
 #include <vector>
 
 #include "core/state.hpp"
@@ -61,6 +64,17 @@ struct LoggedAction {
   engine::Action action;
   int64_t at_ms = 0;
 };
+
+// How a match ended, as `finish_match`/`abandon_match` record it.
+struct MatchEnding {
+  MatchId match = 0;
+  MatchStatus status = MatchStatus::kFinished;
+  fairness::RecordedOutcome outcome;
+  int64_t ended_ms = 0;
+};
+
+// One write of the live server, as GroupCommitLog queues them.
+using MatchWrite = std::variant<NewMatch, LoggedAction, MatchEnding>;
 
 struct MatchSummary {
   MatchId id = 0;
@@ -125,6 +139,9 @@ class MatchStore {
   void append(const LoggedAction& action);
   // All in one transaction: all are durable, or none is written and StoreError is thrown.
   void append_batch(std::span<const LoggedAction> actions);
+  // Any writes, in order, in one transaction, with the same all-or-nothing guarantee. The id of
+  // each match created is added to `created`, in order.
+  void write_batch(std::span<const MatchWrite> writes, std::vector<MatchId>* created = nullptr);
 
   // Ends a match: records its result, reveals its seed and forgets its reconnect tokens.
   void finish_match(MatchId match, const engine::Outcome& outcome, int64_t ended_ms);
@@ -142,9 +159,15 @@ class MatchStore {
   PruneReport prune(const RetentionPolicy& policy, int64_t now_ms);
 
  private:
-  void end_match(MatchId match, MatchStatus status, const fairness::RecordedOutcome& outcome,
-                 int64_t ended_ms);
-  void insert_actions(std::span<const LoggedAction> actions);
+  // The steps below run inside a transaction the caller holds, with mutex_ locked.
+  MatchId insert_match(const NewMatch& match);
+  // The next step index of each match a batch touches; kEnded once ended in the batch.
+  using NextSteps = std::unordered_map<MatchId, int64_t>;
+  static constexpr int64_t kEnded = -1;
+  int64_t& next_step(MatchId match, NextSteps& batch);
+  void insert_action(const LoggedAction& action, NextSteps& batch);
+  void end_match(const MatchEnding& ending, NextSteps& batch);
+  void reset_statements();
   std::optional<MatchSummary> read_summary(Statement& stmt);
   std::vector<engine::Step> read_steps(MatchId match);
   std::vector<std::string> read_names(MatchId match, std::vector<std::string>* options);
@@ -152,8 +175,17 @@ class MatchStore {
   std::string path_;
   std::mutex mutex_;
   std::unique_ptr<Database> db_;
+  // The next step index of live matches appended to since open: saves a query per append and
+  // keeps logs gapless. Updated only when a transaction commits. The store assumes it is the
+  // file's only writer (one server process per data folder).
+  NextSteps next_steps_;
+  // Prepared once: the writes of the live server run these all the time.
+  std::unique_ptr<Statement> insert_match_;
+  std::unique_ptr<Statement> insert_seat_;
   std::unique_ptr<Statement> insert_action_;
   std::unique_ptr<Statement> match_is_live_;
+  std::unique_ptr<Statement> end_match_;
+  std::unique_ptr<Statement> forget_tokens_;
 };
 
 // Hash under which a reconnect token is stored and looked up: SHA-256 of its bytes.

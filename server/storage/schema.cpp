@@ -34,8 +34,10 @@ CREATE TABLE match_seats (
   PRIMARY KEY (match_id, seat)
 ) WITHOUT ROWID;
 CREATE UNIQUE INDEX match_seats_token ON match_seats(token_hash) WHERE token_hash IS NOT NULL;
+-- No foreign key: MatchStore checks every append against the live matches itself (a per-row
+-- key check would cost a lookup per append), and prune deletes a match's actions with it.
 CREATE TABLE actions (
-  match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  match_id INTEGER NOT NULL,
   idx INTEGER NOT NULL,                  -- the step's index in the match's history
   seat INTEGER NOT NULL,
   code INTEGER NOT NULL,                 -- the 64-bit action code as a signed integer

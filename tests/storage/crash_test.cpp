@@ -60,7 +60,7 @@ namespace {
     const auto index = static_cast<uint32_t>(match.state->history().size());
     match.state->apply(seat, action);
     log.append({match.id, index, seat, action, 0}, [&, slot, id = match.id,
-                                                    index](const storage::AppendResult& result) {
+                                                    index](const storage::WriteResult& result) {
       if (!result.ok) _exit(3);
       char line[64];
       int n = std::snprintf(line, sizeof line, "%lld %u\n", static_cast<long long>(id), index);

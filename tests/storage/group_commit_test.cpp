@@ -65,7 +65,7 @@ TEST_CASE("appends queued while a commit runs go out together in the next transa
   std::mutex completed_mutex;
   {
     GroupCommitLog log(store);
-    log.append({ids[0], 0, 0, kRoll, 1}, [&](const storage::AppendResult& r) {
+    log.append({ids[0], 0, 0, kRoll, 1}, [&](const storage::WriteResult& r) {
       CHECK(r.ok);
       gate.wait();
       std::lock_guard lock(completed_mutex);
@@ -76,7 +76,7 @@ TEST_CASE("appends queued while a commit runs go out together in the next transa
     for (uint32_t index = 0; index < 100; ++index) {
       for (size_t m = 1; m < ids.size(); ++m) {
         log.append({ids[m], index, 0, kRoll, 2},
-                   [&, mine = order++](const storage::AppendResult& r) {
+                   [&, mine = order++](const storage::WriteResult& r) {
                      CHECK(r.ok);
                      std::lock_guard lock(completed_mutex);
                      completed.push_back(mine);
@@ -96,9 +96,9 @@ TEST_CASE("group commit counts batches: 900 queued appends take one transaction"
   auto ids = create_matches(store, 10);
   Gate gate;
   GroupCommitLog log(store);
-  log.append({ids[0], 0, 0, kRoll, 1}, [&](const storage::AppendResult&) { gate.wait(); });
+  log.append({ids[0], 0, 0, kRoll, 1}, [&](const storage::WriteResult&) { gate.wait(); });
   gate.wait_entered();
-  std::vector<std::future<storage::AppendResult>> futures;
+  std::vector<std::future<storage::WriteResult>> futures;
   for (uint32_t index = 0; index < 100; ++index) {
     for (size_t m = 1; m < ids.size(); ++m)
       futures.push_back(log.append({ids[m], index, 0, kRoll, 2}));
@@ -117,7 +117,7 @@ TEST_CASE("a bad append in a batch fails alone; the others in its batch are writ
   auto ids = create_matches(store, 3);
   Gate gate;
   GroupCommitLog log(store);
-  log.append({ids[0], 0, 0, kRoll, 1}, [&](const storage::AppendResult&) { gate.wait(); });
+  log.append({ids[0], 0, 0, kRoll, 1}, [&](const storage::WriteResult&) { gate.wait(); });
   gate.wait_entered();
   auto good1 = log.append({ids[1], 0, 0, kRoll, 2});
   auto duplicate = log.append({ids[1], 0, 0, kRoll, 2});
@@ -160,4 +160,39 @@ TEST_CASE("many threads appending to many matches lose nothing") {
   const auto stats = log.stats();
   CHECK(stats.appended == kThreads * kSteps);
   CHECK(stats.failed == 0);
+}
+
+TEST_CASE("matches are created and ended through the queue, in order with their appends") {
+  testing::ScratchDir dir;
+  MatchStore store(dir.file("d.db"));
+  const auto registry = testing::toy_registry();
+  auto state = testing::play_toy_match(registry, 40);
+  REQUIRE(state->terminal());
+  GroupCommitLog log(store);
+  std::promise<storage::WriteResult> created;
+  log.create_match(testing::new_match_for(*state, 40),
+                   [&](const storage::WriteResult& r) { created.set_value(r); });
+  const auto result = created.get_future().get();
+  REQUIRE(result.ok);
+  const storage::MatchId id = result.created;
+  CHECK(store.load_match(id)->summary.status == storage::MatchStatus::kLive);
+  std::vector<std::future<storage::WriteResult>> appended;
+  for (size_t i = 0; i < state->history().size(); ++i) {
+    appended.push_back(log.append({id, static_cast<uint32_t>(i), state->history()[i].seat,
+                                   state->history()[i].action, 5}));
+  }
+  std::promise<storage::WriteResult> ended;
+  log.end_match({id, storage::MatchStatus::kFinished,
+                 fairness::record_outcome(state->outcome()), 77},
+                [&](const storage::WriteResult& r) { ended.set_value(r); });
+  auto late = log.append({id, static_cast<uint32_t>(state->history().size()), 0, kRoll, 6});
+  for (auto& f : appended) CHECK(f.get().ok);
+  CHECK(ended.get_future().get().ok);
+  auto refused = late.get();
+  CHECK_FALSE(refused.ok);
+  CHECK_THAT(refused.error, Catch::Contains("ended match"));
+  auto stored = store.load_match(id);
+  CHECK(stored->steps == state->history());
+  CHECK(stored->summary.status == storage::MatchStatus::kFinished);
+  CHECK(stored->summary.ended_ms == 77);
 }

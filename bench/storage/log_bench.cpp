@@ -234,8 +234,14 @@ RunResult run_once(const engine::Registry& registry, const Options& o, Sink& sin
         // The ended match is recorded and a new one takes its place, which plays once created.
         if (slot.state) sink.finish(slot.id, slot.state->outcome());
         const uint64_t seed = next_seed++;
-        slot.state =
-            registry.create(o.ruleset, info->min_seats, engine::seed_from_number(seed), {}).state;
+        auto created =
+            registry.create(o.ruleset, info->min_seats, engine::seed_from_number(seed), {});
+        if (!created.state) {
+          std::fprintf(stderr, "cannot create a %s match: %s\n", o.ruleset.c_str(),
+                       created.error.c_str());
+          std::exit(2);
+        }
+        slot.state = std::move(created.state);
         started.fetch_sub(1);
         sink.create(*slot.state, seed, [&, s](storage::MatchId id) {
           slots[s].id = id;

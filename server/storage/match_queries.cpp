@@ -41,7 +41,7 @@ engine::Seed to_seed(const std::string& blob) {
 
 }  // namespace
 
-std::optional<MatchSummary> MatchStore::read_summary(Statement& stmt) {
+MatchSummary MatchStore::read_summary(Statement& stmt) {
   MatchSummary s;
   s.id = stmt.column_int(0);
   s.ruleset = stmt.column_text(1);
@@ -94,7 +94,7 @@ std::optional<StoredMatch> MatchStore::load_match(MatchId match) {
   stmt.bind(1, match);
   if (!stmt.step()) return std::nullopt;
   StoredMatch stored;
-  stored.summary = *read_summary(stmt);
+  stored.summary = read_summary(stmt);
   stored.config.ruleset = stored.summary.ruleset;
   stored.config.seats = stored.summary.seats;
   stored.config.seed = to_seed(stmt.column_blob(6));
@@ -136,7 +136,7 @@ std::vector<MatchSummary> MatchStore::list_ended(const ReplayQuery& query) {
   }
   stmt.bind(4, static_cast<int64_t>(query.limit));
   std::vector<MatchSummary> out;
-  while (stmt.step()) out.push_back(*read_summary(stmt));
+  while (stmt.step()) out.push_back(read_summary(stmt));
   return out;
 }
 

@@ -168,7 +168,7 @@ class MatchStore {
   void insert_action(const LoggedAction& action, NextSteps& batch);
   void end_match(const MatchEnding& ending, NextSteps& batch);
   void reset_statements();
-  std::optional<MatchSummary> read_summary(Statement& stmt);
+  MatchSummary read_summary(Statement& stmt);
   std::vector<engine::Step> read_steps(MatchId match);
   std::vector<std::string> read_names(MatchId match, std::vector<std::string>* options);
 

@@ -178,13 +178,13 @@ TEST_CASE("matches are created and ended through the queue, in order with their 
   CHECK(store.load_match(id)->summary.status == storage::MatchStatus::kLive);
   std::vector<std::future<storage::WriteResult>> appended;
   for (size_t i = 0; i < state->history().size(); ++i) {
-    appended.push_back(log.append({id, static_cast<uint32_t>(i), state->history()[i].seat,
-                                   state->history()[i].action, 5}));
+    appended.push_back(log.append(
+        {id, static_cast<uint32_t>(i), state->history()[i].seat, state->history()[i].action, 5}));
   }
   std::promise<storage::WriteResult> ended;
-  log.end_match({id, storage::MatchStatus::kFinished,
-                 fairness::record_outcome(state->outcome()), 77},
-                [&](const storage::WriteResult& r) { ended.set_value(r); });
+  log.end_match(
+      {id, storage::MatchStatus::kFinished, fairness::record_outcome(state->outcome()), 77},
+      [&](const storage::WriteResult& r) { ended.set_value(r); });
   auto late = log.append({id, static_cast<uint32_t>(state->history().size()), 0, kRoll, 6});
   for (auto& f : appended) CHECK(f.get().ok);
   CHECK(ended.get_future().get().ok);

@@ -15,6 +15,44 @@ uint32_t big_endian_u32(const unsigned char* p) {
          static_cast<uint32_t>(p[2]) << 8 | static_cast<uint32_t>(p[3]);
 }
 
+// https://www.sqlite.org/fileformat.html#checksum_algorithm
+bool wal_header_checksum_ok(const unsigned char* header) {
+  const uint32_t magic = big_endian_u32(header);
+  const bool big_endian = (magic & 1) != 0;
+  uint32_t s0 = 0, s1 = 0;
+  for (int i = 0; i < 24; i += 8) {
+    auto word = [&](int at) {
+      const unsigned char* p = header + at;
+      return big_endian ? big_endian_u32(p)
+                        : static_cast<uint32_t>(p[3]) << 24 | static_cast<uint32_t>(p[2]) << 16 |
+                              static_cast<uint32_t>(p[1]) << 8 | static_cast<uint32_t>(p[0]);
+    };
+    s0 += word(i) + s1;
+    s1 += word(i + 4) + s0;
+  }
+  return s0 == big_endian_u32(header + 24) && s1 == big_endian_u32(header + 28);
+}
+
+// SQLite ignores a write-ahead log whose header is invalid, which would silently drop every
+// transaction not yet copied into the database file.
+void check_wal_file(const std::string& path) {
+  const std::string wal = path + "-wal";
+  std::error_code ec;
+  if (!std::filesystem::exists(wal, ec)) return;
+  // A header shorter than 32 bytes can only come from a crash while starting a new log, which
+  // then held no transaction yet.
+  if (std::filesystem::file_size(wal, ec) < 32 || ec) return;
+  std::array<unsigned char, 32> header{};
+  std::ifstream in(wal, std::ios::binary);
+  in.read(reinterpret_cast<char*>(header.data()), header.size());
+  const uint32_t magic = big_endian_u32(header.data());
+  if ((magic != 0x377f0682 && magic != 0x377f0683) || !wal_header_checksum_ok(header.data())) {
+    throw StoreError("the write-ahead log " + wal +
+                     " is damaged: opening would silently drop the transactions it holds. Restore "
+                     "a backup, or move the file aside to accept losing them");
+  }
+}
+
 }  // namespace
 
 void check_database_file(const std::string& path) {
@@ -51,6 +89,7 @@ void check_database_file(const std::string& path) {
                        std::to_string(declared) + " bytes, the file has " + std::to_string(size));
     }
   }
+  check_wal_file(path);
 }
 
 }  // namespace duelhall::storage

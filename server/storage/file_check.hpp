@@ -10,7 +10,8 @@ namespace duelhall::storage {
 
 // Throws StoreError with a clear reason when `path` exists but is empty, does not start with the
 // SQLite header, or is shorter than the page count its header declares. A missing file is fine
-// (it will be created).
+// (it will be created). Also refuses a write-ahead log (`path`-wal) with a damaged header, which
+// SQLite would ignore, dropping the transactions in it.
 void check_database_file(const std::string& path);
 
 }  // namespace duelhall::storage

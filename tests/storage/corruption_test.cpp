@@ -98,3 +98,31 @@ TEST_CASE("a database with a damaged header gives a clear error") {
   overwrite(path, 0, "SQLite format 2");
   CHECK_THAT(open_error(path), Catch::Contains("is not a SQLite database"));
 }
+
+TEST_CASE("a copy taken while the store is open (its WAL uncheckpointed) opens with all its data") {
+  testing::ScratchDir dir;
+  const auto registry = testing::toy_registry();
+  MatchStore store(dir.file("d.db"));
+  for (uint64_t n = 1; n <= 5; ++n)
+    testing::store_match(store, *testing::play_toy_match(registry, n), n);
+  // Copying the files of an open store is what a crash leaves behind.
+  std::filesystem::copy_file(dir.file("d.db"), dir.file("copy.db"));
+  std::filesystem::copy_file(dir.file("d.db-wal"), dir.file("copy.db-wal"));
+  REQUIRE(std::filesystem::file_size(dir.file("copy.db-wal")) > 0);
+  CHECK(MatchStore(dir.file("copy.db")).unfinished_matches().size() == 5);
+}
+
+TEST_CASE("a damaged write-ahead log is refused rather than silently dropped") {
+  testing::ScratchDir dir;
+  const auto registry = testing::toy_registry();
+  MatchStore store(dir.file("d.db"));
+  for (uint64_t n = 1; n <= 5; ++n)
+    testing::store_match(store, *testing::play_toy_match(registry, n), n);
+  std::filesystem::copy_file(dir.file("d.db"), dir.file("copy.db"));
+  std::filesystem::copy_file(dir.file("d.db-wal"), dir.file("copy.db-wal"));
+  overwrite(dir.file("copy.db-wal"), 16, "\x01\x02\x03\x04");  // a salt: the checksum fails
+  CHECK_THAT(open_error(dir.file("copy.db")),
+             Catch::Contains("write-ahead log") && Catch::Contains("is damaged"));
+  overwrite(dir.file("copy.db-wal"), 0, "garbage!");
+  CHECK_THAT(open_error(dir.file("copy.db")), Catch::Contains("is damaged"));
+}

@@ -115,7 +115,15 @@ std::vector<StoredMatch> MatchStore::unfinished_matches() {
   }
   std::vector<StoredMatch> matches;
   for (MatchId id : ids) {
-    if (auto stored = load_match(id)) matches.push_back(std::move(*stored));
+    try {
+      if (auto stored = load_match(id)) matches.push_back(std::move(*stored));
+    } catch (const StoreError& e) {
+      StoredMatch broken;
+      broken.summary.id = id;
+      broken.summary.status = MatchStatus::kLive;
+      broken.problem = e.what();
+      matches.push_back(std::move(broken));
+    }
   }
   return matches;
 }

@@ -96,6 +96,9 @@ struct StoredMatch {
   MatchSummary summary;
   engine::MatchConfig config;  // with the seed, even while live: server-side only
   std::vector<engine::Step> steps;
+  // Set by unfinished_matches when this match's record cannot be read (a gap in its log, bad
+  // parameters): the others still recover, and the server should abandon this one with it.
+  std::string problem;
 };
 
 struct TokenSeat {
@@ -148,7 +151,8 @@ class MatchStore {
   // Ends a match that cannot go on (an engine invariant broke, it was cancelled).
   void abandon_match(MatchId match, std::string_view reason, int64_t ended_ms);
 
-  // Recovery: every live match with its config and action log, oldest first.
+  // Recovery: every live match with its config and action log, oldest first. A match whose
+  // record cannot be read is listed with its `problem` rather than failing the whole recovery.
   std::vector<StoredMatch> unfinished_matches();
   std::optional<StoredMatch> load_match(MatchId match);
   // Replays: ended matches, newest first, filtered by `query`.

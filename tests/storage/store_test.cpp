@@ -134,3 +134,27 @@ TEST_CASE("appends out of order, duplicated, to unknown or ended matches are ref
   CHECK_THROWS_WITH(store.append({id, 3, 1, roll, 1}), Catch::Contains("ended match"));
   CHECK(store.load_match(id)->summary.status == storage::MatchStatus::kAbandoned);
 }
+
+TEST_CASE("recovery reports a match whose log has a gap and still recovers the others") {
+  testing::ScratchDir dir;
+  const auto registry = testing::toy_registry();
+  storage::MatchId broken = 0;
+  {
+    MatchStore store(dir.file("d.db"));
+    broken = testing::store_match(store, *testing::play_toy_match(registry, 1, 5), 1);
+    testing::store_match(store, *testing::play_toy_match(registry, 2, 5), 2);
+  }
+  {
+    storage::Database db(dir.file("d.db"), false);
+    db.exec("DELETE FROM actions WHERE match_id = " + std::to_string(broken) + " AND idx = 2");
+  }
+  MatchStore store(dir.file("d.db"));
+  auto live = store.unfinished_matches();
+  REQUIRE(live.size() == 2);
+  CHECK(live[0].summary.id == broken);
+  CHECK_THAT(live[0].problem, Catch::Contains("has a gap at step 2"));
+  CHECK(live[1].problem.empty());
+  CHECK(live[1].steps.size() == 5);
+  store.abandon_match(broken, live[0].problem, 1);
+  CHECK(store.unfinished_matches().size() == 1);
+}

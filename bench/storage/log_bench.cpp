@@ -27,7 +27,6 @@
 #include "core/registry.hpp"
 #include "core/version.hpp"
 #include "log_sinks.hpp"
-#include "log_sinks.hpp"
 #include "storage/group_commit.hpp"
 #include "toy_ruleset.hpp"
 

@@ -28,7 +28,9 @@ class ByteWriter {
     }
     out_.push_back(static_cast<char>(v));
   }
-  void svarint(int64_t v) { varint((static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63)); }
+  void svarint(int64_t v) {
+    varint((static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63));
+  }
   void boolean(bool v) { u8(v ? 1 : 0); }
   void str(std::string_view s) {
     varint(s.size());
@@ -181,7 +183,9 @@ class ProtoWriter {
   }
 
  private:
-  void tag(uint32_t field, uint32_t wire_type) { varint(static_cast<uint64_t>(field) << 3 | wire_type); }
+  void tag(uint32_t field, uint32_t wire_type) {
+    varint(static_cast<uint64_t>(field) << 3 | wire_type);
+  }
   void varint(uint64_t v) {
     while (v >= 0x80) {
       out_.push_back(static_cast<char>((v & 0x7f) | 0x80));

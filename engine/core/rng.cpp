@@ -3,23 +3,32 @@
 namespace duelhall::engine {
 namespace {
 
-constexpr uint32_t rotl(uint32_t v, int c) { return (v << c) | (v >> (32 - c)); }
+constexpr uint32_t rotl(uint32_t v, int c) {
+  return (v << c) | (v >> (32 - c));
+}
 
 inline void quarter_round(uint32_t& a, uint32_t& b, uint32_t& c, uint32_t& d) {
-  a += b; d ^= a; d = rotl(d, 16);
-  c += d; b ^= c; b = rotl(b, 12);
-  a += b; d ^= a; d = rotl(d, 8);
-  c += d; b ^= c; b = rotl(b, 7);
+  a += b;
+  d ^= a;
+  d = rotl(d, 16);
+  c += d;
+  b ^= c;
+  b = rotl(b, 12);
+  a += b;
+  d ^= a;
+  d = rotl(d, 8);
+  c += d;
+  b ^= c;
+  b = rotl(b, 7);
 }
 
 }  // namespace
 
 std::array<uint32_t, 16> chacha20_block(const std::array<uint32_t, 8>& key, uint32_t w12,
                                         uint32_t w13, uint32_t w14, uint32_t w15) {
-  const std::array<uint32_t, 16> input = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574,
-                                          key[0],     key[1],     key[2],     key[3],
-                                          key[4],     key[5],     key[6],     key[7],
-                                          w12,        w13,        w14,        w15};
+  const std::array<uint32_t, 16> input = {
+      0x61707865, 0x3320646e, 0x79622d32, 0x6b206574, key[0], key[1], key[2], key[3],
+      key[4],     key[5],     key[6],     key[7],     w12,    w13,    w14,    w15};
   std::array<uint32_t, 16> x = input;
   for (int i = 0; i < 10; ++i) {
     quarter_round(x[0], x[4], x[8], x[12]);
@@ -49,7 +58,9 @@ void Rng::refill() {
                           static_cast<uint32_t>(block_index_ >> 32), 0, 0);
 }
 
-void Rng::set_position(uint64_t position) { position_ = position; }
+void Rng::set_position(uint64_t position) {
+  position_ = position;
+}
 
 uint32_t Rng::next_u32() {
   if (position_ / 16 != block_index_) refill();

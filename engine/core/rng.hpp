@@ -34,7 +34,9 @@ class Rng {
   // Uniform integer in [0, bound); bound must be at least 1.
   uint32_t below(uint32_t bound);
   // Uniform integer in [lo, hi].
-  int between(int lo, int hi) { return lo + static_cast<int>(below(static_cast<uint32_t>(hi - lo + 1))); }
+  int between(int lo, int hi) {
+    return lo + static_cast<int>(below(static_cast<uint32_t>(hi - lo + 1)));
+  }
 
   template <typename T>
   void shuffle(std::span<T> items) {

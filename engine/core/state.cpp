@@ -8,12 +8,18 @@ namespace duelhall::engine {
 
 const char* to_string(RefusalCode code) {
   switch (code) {
-    case RefusalCode::kNone: return "ok";
-    case RefusalCode::kNoSuchSeat: return "no such seat";
-    case RefusalCode::kNotYourDecision: return "not your decision";
-    case RefusalCode::kMatchOver: return "match over";
-    case RefusalCode::kMalformed: return "malformed action";
-    case RefusalCode::kIllegal: return "illegal action";
+    case RefusalCode::kNone:
+      return "ok";
+    case RefusalCode::kNoSuchSeat:
+      return "no such seat";
+    case RefusalCode::kNotYourDecision:
+      return "not your decision";
+    case RefusalCode::kMatchOver:
+      return "match over";
+    case RefusalCode::kMalformed:
+      return "malformed action";
+    case RefusalCode::kIllegal:
+      return "illegal action";
   }
   return "unknown";
 }

@@ -60,7 +60,9 @@ struct ApplyResult {
   std::string reason;
   bool ok() const { return code == RefusalCode::kNone; }
   static ApplyResult accepted() { return {}; }
-  static ApplyResult refused(RefusalCode code, std::string reason) { return {code, std::move(reason)}; }
+  static ApplyResult refused(RefusalCode code, std::string reason) {
+    return {code, std::move(reason)};
+  }
 };
 
 struct Step {

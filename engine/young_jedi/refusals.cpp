@@ -67,7 +67,9 @@ bool takes_card(ActionKind kind) {
 
 }  // namespace
 
-uint8_t YoungJediState::last_action_kind() const { return kLastKind; }
+uint8_t YoungJediState::last_action_kind() const {
+  return kLastKind;
+}
 
 ApplyResult YoungJediState::explain_refusal(Seat seat, Action action) const {
   const auto kind = static_cast<ActionKind>(action.kind);

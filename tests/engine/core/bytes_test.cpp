@@ -35,7 +35,11 @@ TEST_CASE("ProtoWriter writes protobuf wire format with proto3 defaults omitted"
   std::vector<uint32_t> packed{3, 270};
   w.packed_field(5, packed);
   w.message_field(6, [](ProtoWriter& m) { m.uint_field(1, 1); });
-  CHECK(out == std::string("\x08\x96\x01" "\x20\x01" "\x2a\x03\x03\x8e\x02" "\x32\x02\x08\x01", 14));
+  CHECK(out == std::string("\x08\x96\x01"
+                           "\x20\x01"
+                           "\x2a\x03\x03\x8e\x02"
+                           "\x32\x02\x08\x01",
+                           14));
 }
 
 TEST_CASE("ProtoWriter widens the length of a long nested message") {

@@ -18,10 +18,10 @@ TEST_CASE("ChaCha20 block matches RFC 8439 section 2.3.2") {
     key[i] = (4 * i) | (4 * i + 1) << 8 | (4 * i + 2) << 16 | (4 * i + 3) << 24;
   }
   auto block = chacha20_block(key, 1, 0x09000000, 0x4a000000, 0);
-  const std::array<uint32_t, 16> expected = {
-      0xe4e7f110, 0x15593bd1, 0x1fdd0f50, 0xc47120a3, 0xc7f4d1c7, 0x0368c033,
-      0x9aaa2204, 0x4e6cd4c3, 0x466482d2, 0x09aa9f07, 0x05d7c214, 0xa2028bd9,
-      0xd19c12b5, 0xb94e16de, 0xe883d0cb, 0x4e3c50a2};
+  const std::array<uint32_t, 16> expected = {0xe4e7f110, 0x15593bd1, 0x1fdd0f50, 0xc47120a3,
+                                             0xc7f4d1c7, 0x0368c033, 0x9aaa2204, 0x4e6cd4c3,
+                                             0x466482d2, 0x09aa9f07, 0x05d7c214, 0xa2028bd9,
+                                             0xd19c12b5, 0xb94e16de, 0xe883d0cb, 0x4e3c50a2};
   CHECK(block == expected);
 }
 

@@ -1,0 +1,245 @@
+// Dispatching a validated action to its rule, refusals with reasons, and action labels.
+#include <algorithm>
+
+#include "jedi_duel/jedi_duel.hpp"
+
+namespace duelhall::engine::jedi_duel {
+namespace {
+
+const char* phase_text(Phase phase) {
+  switch (phase) {
+    case Phase::kSetup:
+      return "choosing an initial Stance";
+    case Phase::kStance:
+      return "playing a new Stance";
+    case Phase::kAction:
+      return "choosing an attack, a Force power or a discard";
+    case Phase::kDefend:
+      return "answering an attack";
+    case Phase::kFumble:
+      return "choosing whether the attacker fumbles";
+    case Phase::kSense:
+      return "choosing a Force Sense swap";
+    case Phase::kReturn:
+      return "putting a drawn card back";
+    case Phase::kOver:
+      return "the game is over";
+  }
+  return "";
+}
+}  // namespace
+
+ApplyResult JediDuelState::check_action(Seat seat, Action action) const {
+  if (action.kind == 0 || action.kind > kLastKind) {
+    return ApplyResult::refused(RefusalCode::kMalformed,
+                                "unknown action kind " + std::to_string(action.kind));
+  }
+  std::vector<Action> legal;
+  legal_actions(seat, legal);
+  if (std::binary_search(legal.begin(), legal.end(), action)) return ApplyResult::accepted();
+  std::string reason = "'";
+  reason += action_label(seat, action);
+  reason += "' is not allowed while ";
+  reason += phase_text(phase_);
+  return ApplyResult::refused(RefusalCode::kIllegal, std::move(reason));
+}
+
+void JediDuelState::do_apply(Seat seat, Action action) {
+  const Card card = action.arg(0);
+  switch (action.kind) {
+    case kSetupStance:  // J17
+      play_stance(seat, card, static_cast<Area>(action.arg(1)), false);
+      {
+        std::vector<Card> drawn;
+        draw_one(seat, &drawn);
+        emit_draw(seat, drawn);
+      }
+      advance_setup(seat);
+      return;
+    case kStance:  // steps 1 and 2
+      play_stance(seat, card, static_cast<Area>(action.arg(1)), true);
+      phase_ = Phase::kAction;
+      return;
+    case kAttack:
+      start_attack(seat, card, action.arg(1), static_cast<Area>(action.arg(2)));
+      return;
+    case kJokerAttack:
+      start_joker(seat, card, action.arg(1));
+      return;
+    case kLightningRoyals:
+      for (int i = 0; i < 4; ++i) {
+        take_from_hand(seat, action.arg(i));
+        discard_.push_back(action.arg(i));
+      }
+      start_lightning(seat);
+      return;
+    case kLightningJokers:
+      for (Card joker : {kFirstJoker, kSecondJoker}) {
+        take_from_hand(seat, joker);
+        discard_.push_back(joker);
+      }
+      start_lightning(seat);
+      return;
+    case kForceHeal:  // J10: to the top of the current column
+      take_from_hand(seat, card);
+      discard_.push_back(card);
+      p(seat).fatigue = tables_.column_top(p(seat).fatigue);
+      if (wants_events()) {
+        emit(Event::public_event(seat_tag(seat) + " uses Force Heal (" + card_name(card) +
+                                 "): " + std::to_string(p(seat).fatigue) + " fatigue"));
+      }
+      after_action();
+      return;
+    case kForcePush:  // J10: shielded until this player's next turn
+      take_from_hand(seat, card);
+      discard_.push_back(card);
+      p(seat).shielded = true;
+      if (wants_events()) {
+        emit(Event::public_event(seat_tag(seat) + " uses Force Push (" + card_name(card) + ")"));
+      }
+      after_action();
+      return;
+    case kForceSense: {  // J10: the caster alone sees the hand
+      const Seat target = action.arg(1);
+      take_from_hand(seat, card);
+      discard_.push_back(card);
+      sense_target_ = target;
+      phase_ = Phase::kSense;
+      if (wants_events()) {
+        std::string seen;
+        for (Card c : p(target).hand) seen += (seen.empty() ? "" : ", ") + card_name(c);
+        emit(Event::private_event(SeatMask::only(seat),
+                                  seat_tag(seat) + " uses Force Sense on " + seat_tag(target) +
+                                      " and sees " + (seen.empty() ? "an empty hand" : seen),
+                                  seat_tag(seat) + " uses Force Sense on " + seat_tag(target)));
+      }
+      return;
+    }
+    case kSenseSwap: {
+      const Card theirs = action.arg(1);
+      for (Card& c : p(seat).hand) {
+        if (c == card) c = theirs;
+      }
+      for (Card& c : p(sense_target_).hand) {
+        if (c == theirs) c = card;
+      }
+      if (wants_events()) {
+        SeatMask both = SeatMask::only(seat);
+        both.add(sense_target_);
+        emit(
+            Event::private_event(both,
+                                 seat_tag(seat) + " swaps " + card_name(card) + " for " +
+                                     seat_tag(sense_target_) + "'s " + card_name(theirs),
+                                 seat_tag(seat) + " swaps a card with " + seat_tag(sense_target_)));
+      }
+      sense_target_ = -1;
+      after_action();
+      return;
+    }
+    case kNoSwap:
+      sense_target_ = -1;
+      after_action();
+      return;
+    case kDiscard:
+      regain(seat, card);
+      after_action();
+      return;
+    case kPassAction:
+      if (wants_events()) emit(Event::public_event(seat_tag(seat) + " has no card to play"));
+      after_action();
+      return;
+    case kNoDefence:
+    case kClubDefence:
+    case kForceDefence:
+      resolve_defence(seat, action);
+      return;
+    case kFumble:
+    case kNoFumble:
+      resolve_fumble(seat, action);
+      return;
+    case kReturnCard:  // J14: on top of the deck, known only to this player
+      take_from_hand(seat, card);
+      deck_.push_back(card);
+      deck_known_.push_back(static_cast<uint8_t>(1u << seat));
+      if (wants_events()) {
+        emit(Event::private_event(SeatMask::only(seat),
+                                  seat_tag(seat) + " puts " + card_name(card) + " back on the deck",
+                                  seat_tag(seat) + " puts a card back on the deck"));
+      }
+      finish_turn();
+      return;
+    default:
+      return;
+  }
+}
+
+std::string JediDuelState::action_label(Seat, Action action) const {
+  const Card c = action.arg(0);
+  const auto area = [](uint8_t a) {
+    return a >= kHigh && a <= kLow ? std::string(" as ") + area_name(static_cast<Area>(a)) : "";
+  };
+  switch (action.kind) {
+    case kSetupStance:
+    case kStance:
+      return "Stance " + card_name(c) + area(action.arg(1));
+    case kAttack:
+      return "attack " + seat_tag(action.arg(1)) + " with " + card_name(c) +
+             (is_club(c) ? " into " + std::string(area_name(static_cast<Area>(action.arg(2))))
+                         : "");
+    case kJokerAttack:
+      return "Joker against " + seat_tag(action.arg(1));
+    case kForceHeal:
+      return "Force Heal with " + card_name(c);
+    case kForcePush:
+      return "Force Push with " + card_name(c);
+    case kForceSense:
+      return "Force Sense on " + seat_tag(action.arg(1)) + " with " + card_name(c);
+    case kLightningRoyals:
+      return "Force Lightning with " + card_name(c) + ", " + card_name(action.arg(1)) + ", " +
+             card_name(action.arg(2)) + ", " + card_name(action.arg(3));
+    case kLightningJokers:
+      return "Force Lightning with both Jokers";
+    case kDiscard:
+      return "discard " + card_name(c) + " to regain fatigue";
+    case kPassAction:
+      return "pass";
+    case kNoDefence:
+      return "take it";
+    case kClubDefence:
+      return "defend with " + card_name(c);
+    case kForceDefence:
+      return "Force Defence with " + card_name(c);
+    case kFumble:
+      return "make the attacker fumble with " + card_name(c);
+    case kNoFumble:
+      return "no fumble";
+    case kSenseSwap:
+      return "swap " + card_name(c) + " for " + card_name(action.arg(1));
+    case kNoSwap:
+      return "no swap";
+    case kReturnCard:
+      return "put " + card_name(c) + " back on the deck";
+    default:
+      return "unknown action " + std::to_string(action.kind);
+  }
+}
+
+Outcome JediDuelState::outcome() const {
+  Outcome result;
+  if (phase_ != Phase::kOver) return result;
+  result.winners = winners_;
+  for (const PlayerState& player : players_) result.scores.push_back(player.fatigue);
+  result.reason = end_reason_;
+  return result;
+}
+
+std::unique_ptr<State> JediDuelState::clone() const {
+  return std::make_unique<JediDuelState>(*this);
+}
+
+bool JediDuelState::knows_deck_card(Seat seat, size_t depth) const {
+  if (depth >= deck_.size()) return false;
+  return (deck_known_[deck_.size() - 1 - depth] >> seat) & 1u;
+}
+
+}  // namespace duelhall::engine::jedi_duel

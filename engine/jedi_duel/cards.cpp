@@ -1,0 +1,71 @@
+#include "jedi_duel/cards.hpp"
+
+namespace duelhall::engine::jedi_duel {
+
+std::string card_name(Card c) {
+  if (is_joker(c)) return "Joker";
+  if (!is_card(c)) return "no card";
+  static constexpr const char* kRanks[] = {"",  "A", "2", "3",  "4", "5", "6",
+                                           "7", "8", "9", "10", "J", "Q", "K"};
+  static constexpr const char* kSuits[] = {"\u2663", "\u2666", "\u2665", "\u2660"};
+  return std::string(kRanks[rank_of(c)]) + kSuits[suit_of(c)];
+}
+
+std::string seat_tag(int seat) {
+  std::string tag = "@";
+  tag += std::to_string(seat);
+  return tag;
+}
+
+const char* area_name(Area a) {
+  switch (a) {
+    case kHigh:
+      return "High";
+    case kMiddle:
+      return "Middle";
+    case kLow:
+      return "Low";
+    case kNoArea:
+      break;
+  }
+  return "no";
+}
+
+int Tables::defence_modifier(Area stance, Area attacked) const {
+  const int steps = steps_between(stance, attacked);
+  if (steps == 0 || stance == kNoArea || attacked == kNoArea) return 0;
+  if (stance == kMiddle) return defence_middle_step;
+  return steps == 1 ? defence_edge_one_step : defence_edge_two_steps;
+}
+
+Tables Tables::from(const Params& params) {
+  Tables t;
+  t.speed_own_area = static_cast<int>(params.get_int("speed_own_area"));
+  t.speed_other_area = static_cast<int>(params.get_int("speed_other_area"));
+  t.defence_middle_step = static_cast<int>(params.get_int("defence_middle_step"));
+  t.defence_edge_one_step = static_cast<int>(params.get_int("defence_edge_one_step"));
+  t.defence_edge_two_steps = static_cast<int>(params.get_int("defence_edge_two_steps"));
+  t.fatigue_start = static_cast<int>(params.get_int("fatigue_start"));
+  t.column_height = static_cast<int>(params.get_int("column_height"));
+  return t;
+}
+
+std::vector<ParamSpec> jedi_duel_params() {
+  return {
+      ParamSpec::integer("speed_own_area", "J4: attack speed modifier into the attacker's own area",
+                         1, 0, 10),
+      ParamSpec::integer("speed_other_area", "J4: attack speed modifier into any other area", 2, 0,
+                         10),
+      ParamSpec::integer("defence_middle_step",
+                         "J5: defensive modifier of a Middle Stance, one step away", 2, 0, 10),
+      ParamSpec::integer("defence_edge_one_step",
+                         "J5: defensive modifier of a High or Low Stance, one step away", 3, 0, 10),
+      ParamSpec::integer("defence_edge_two_steps",
+                         "J5: defensive modifier of a High or Low Stance, two steps away", 5, 0,
+                         10),
+      ParamSpec::integer("fatigue_start", "J9: starting fatigue, the top of the track", 21, 3, 60),
+      ParamSpec::integer("column_height", "J9: fatigue points per column of the track", 7, 1, 30),
+  };
+}
+
+}  // namespace duelhall::engine::jedi_duel

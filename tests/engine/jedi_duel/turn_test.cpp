@@ -1,0 +1,329 @@
+// Setup, the turn's steps, drawing and the end: seed "Setup", "Playing the Game", "Game End",
+// rulings J1, J9, J13-J17, J19, J20, J22.
+#include "table.hpp"
+
+using namespace jedi_test;
+
+TEST_CASE("J1 54 cards: ranks A=1 to K=13, royals J Q K, two Jokers without rank or suit") {
+  CHECK(rank_of(C(1)) == 1);
+  CHECK(rank_of(S(13)) == 13);
+  CHECK(is_royal(H(11)));
+  CHECK_FALSE(is_royal(H(10)));
+  CHECK(is_joker(kJ1));
+  CHECK_FALSE(is_royal(kJ2));
+  CHECK_FALSE(is_club(kJ1));
+  CHECK(card_name(H(12)) == "Q\u2665");
+  Registry registry = builtin_registry();
+  for (int seats = 2; seats <= 6; ++seats) {
+    auto state = registry.create("jedi_duel", seats, seed_from_number(7), {}).state;
+    std::vector<int32_t> once(kDeckSize + 1, 1);
+    once[0] = 0;
+    CHECK(state->inventory() == once);
+  }
+  CHECK_FALSE(registry.create("jedi_duel", 1, seed_from_number(7), {}).state);
+  CHECK_FALSE(registry.create("jedi_duel", 7, seed_from_number(7), {}).state);
+}
+
+TEST_CASE(
+    "J17 J22 setup: five cards, initial Stances from the dealer's second left to the dealer") {
+  Registry registry = builtin_registry();
+  for (int seats = 2; seats <= 6; ++seats) {
+    auto owner = registry.create("jedi_duel", seats, seed_from_number(100 + seats), {}).state;
+    auto& s = dynamic_cast<JediDuelState&>(*owner);
+    const Seat dealer = s.dealer();
+    const Seat first = (dealer + 1) % seats;
+    for (Seat seat = 0; seat < seats; ++seat) CHECK(s.player(seat).hand.size() == 5);
+    CHECK(s.deck().size() == static_cast<size_t>(kDeckSize - 5 * seats));
+    for (int i = 2; i <= seats; ++i) {
+      const Seat seat = (dealer + i) % seats;
+      REQUIRE(s.phase() == Phase::kSetup);
+      REQUIRE(s.pending() == SeatMask::only(seat));
+      const Action choice = s.legal_actions(seat).front();
+      REQUIRE(s.apply(seat, choice).ok());
+      CHECK(s.player(seat).stance == choice.arg(0));
+      CHECK(s.player(seat).hand.size() == 5);  // played one, drew its replacement
+    }
+    CHECK(s.phase() == Phase::kStance);
+    CHECK(s.turn() == first);
+    CHECK(s.player(first).stance == kNoCard);
+  }
+}
+
+TEST_CASE("Seed: each turn the old Stance is discarded and a new one played") {
+  TableSetup setup;
+  setup.seats.resize(2);
+  setup.seats[0].stance = H(8);
+  setup.seats[0].hand = {H(3), D(4)};
+  setup.seats[1].stance = S(9);
+  Table t = make_table(2, setup);
+  CHECK(t.s->phase() == Phase::kStance);
+  t.act(0, Action::make(kStance, H(3)));  // the same suit keeps the same area
+  CHECK(t.player(0).area == kMiddle);
+  CHECK(t.s->discard_pile().back() == H(8));
+  CHECK(t.player(0).stance == H(3));
+  CHECK(t.s->phase() == Phase::kAction);
+}
+
+TEST_CASE("J16 no card for a Stance keeps the old one; an empty hand passes step 3") {
+  TableSetup setup;
+  setup.seats.resize(2);
+  setup.seats[0].stance = H(8);
+  setup.seats[0].hand = {kJ1, kJ2};
+  setup.seats[1].stance = S(9);
+  Table t = make_table(2, setup);
+  CHECK(t.s->phase() == Phase::kAction);
+  CHECK(t.player(0).stance == H(8));
+
+  TableSetup empty;
+  empty.seats.resize(2);
+  empty.seats[0].stance = H(8);
+  empty.seats[1].stance = S(9);
+  Table e = make_table(2, empty);
+  CHECK(e.s->legal_actions(0) == std::vector<Action>{Action::make(kPassAction)});
+  e.act(0, Action::make(kPassAction));
+  CHECK(e.player(0).hand.size() == 2);
+}
+
+TEST_CASE("J9 a player at 0 is out: hand, then Stance, to the discard pile; turns skip them") {
+  TableSetup setup;
+  setup.seats.resize(3);
+  setup.seats[0].stance = H(8);
+  setup.seats[0].hand = {H(2)};
+  setup.seats[1].stance = S(13);
+  setup.seats[1].hand = {D(5), D(6)};
+  setup.seats[1].fatigue = 3;
+  setup.seats[2].stance = H(9);
+  setup.seats[2].hand = {H(4)};
+  setup.skip_stance_step = true;
+  Table t = make_table(3, setup);
+  t.act(0, Action::make(kAttack, H(2), 1));
+  t.act(1, Action::make(kNoDefence));
+  CHECK(t.player(1).out);
+  CHECK(t.player(1).hand.empty());
+  CHECK(t.player(1).stance == kNoCard);
+  const auto& pile = t.s->discard_pile();
+  REQUIRE(pile.size() == 4);  // the attack card, the hand, then the Stance (J20)
+  CHECK(std::vector<Card>(pile.begin() + 1, pile.end()) == std::vector<Card>{D(5), D(6), S(13)});
+  CHECK_FALSE(t.s->terminal());
+  CHECK(t.s->turn() == 2);
+  CHECK_FALSE(t.legal(2, Action::make(kAttack, H(4), 1)));  // nobody attacks the fallen
+}
+
+TEST_CASE("J15 the last player with fatigue wins at once") {
+  TableSetup setup;
+  setup.seats.resize(2);
+  setup.seats[0].stance = H(8);
+  setup.seats[0].hand = {H(2)};
+  setup.seats[1].stance = S(13);
+  setup.seats[1].fatigue = 3;
+  setup.skip_stance_step = true;
+  Table t = make_table(2, setup);
+  t.act(0, Action::make(kAttack, H(2), 1));
+  t.act(1, Action::make(kNoDefence));
+  REQUIRE(t.s->terminal());
+  CHECK(t.s->outcome().winners == SeatMask::only(0));
+  CHECK_FALSE(t.s->outcome().draw());
+  CHECK(t.s->pending().empty());
+  CHECK(t.try_act(0, Action::make(kPassAction)).code == RefusalCode::kMatchOver);
+}
+
+TEST_CASE("J13 discarding regains 2 on a suit match, else 1, never past the column's top") {
+  struct Case {
+    Card top, played;
+    int fatigue, expected;
+  };
+  const Case cases[] = {
+      {H(5), H(9), 10, 12}, {H(5), D(9), 10, 11}, {H(5), C(9), 10, 12}, {C(5), D(9), 10, 12},
+      {kJ1, C(9), 10, 11},  {H(5), kJ2, 10, 11},  {H(5), H(9), 13, 14}, {H(5), H(9), 14, 14},
+      {H(5), H(9), 21, 21}, {H(5), H(9), 7, 7},
+  };
+  for (const Case& c : cases) {
+    INFO(card_name(c.top) << " on top, " << card_name(c.played) << " from " << c.fatigue);
+    TableSetup setup;
+    setup.seats.resize(2);
+    setup.seats[0].stance = S(8);
+    setup.seats[0].hand = {c.played};
+    setup.seats[0].fatigue = c.fatigue;
+    setup.seats[1].stance = S(9);
+    setup.discard_from_bottom = {c.top};
+    setup.skip_stance_step = true;
+    Table t = make_table(2, setup);
+    t.act(0, Action::make(kDiscard, c.played));
+    CHECK(t.player(0).fatigue == c.expected);
+  }
+}
+
+TEST_CASE("J14 Low Stance draws three and returns one, seen by its owner only") {
+  TableSetup setup;
+  setup.seats.resize(2);
+  setup.seats[0].stance = S(8);
+  setup.seats[0].hand = {H(2), H(3)};
+  setup.seats[1].stance = H(9);
+  setup.seats[1].hand = {D(2)};
+  setup.deck_from_top = {C(4), C(5), C(6), C(7)};
+  setup.skip_stance_step = true;
+  Table t = make_table(2, setup);
+  t.act(0, Action::make(kDiscard, H(2)));
+  REQUIRE(t.s->phase() == Phase::kReturn);
+  CHECK(t.s->legal_actions(0) == std::vector<Action>{Action::make(kReturnCard, C(4)),
+                                                     Action::make(kReturnCard, C(5)),
+                                                     Action::make(kReturnCard, C(6))});
+  CHECK(view_of(t, Viewer::of_seat(0)).packed(17) == as_ids({C(4), C(5), C(6)}));
+  CHECK_FALSE(view_of(t, Viewer::of_seat(1)).has(17));
+  t.act(0, Action::make(kReturnCard, C(5)));
+  CHECK(t.s->deck().back() == C(5));
+  CHECK(t.player(0).hand == std::vector<Card>{H(3), C(4), C(6)});
+
+  const auto known = [&](Viewer v) { return view_of(t, v).messages(14); };
+  REQUIRE(known(Viewer::of_seat(0)).size() == 1);
+  CHECK(known(Viewer::of_seat(0))[0].get(1) == 0);  // depth: the top
+  CHECK(known(Viewer::of_seat(0))[0].get(2) == C(5));
+  CHECK(known(Viewer::of_seat(1)).empty());
+  CHECK(known(Viewer::spectator()).empty());
+  CHECK(t.texts_for(Viewer::of_seat(1)).back() == "@0 puts a card back on the deck");
+  CHECK(t.texts_for(Viewer::of_seat(0)).back() == "@0 puts 5\u2663 back on the deck");
+
+  // The owner's redraw keeps the known card; the opponent's may not, and its view cannot tell.
+  Rng rng(seed_from_number(5));
+  bool moved = false;
+  for (int i = 0; i < 20; ++i) {
+    auto mine = t.s->clone();
+    mine->resample_hidden(Viewer::of_seat(0), rng);
+    CHECK(dynamic_cast<JediDuelState&>(*mine).deck().back() == C(5));
+    auto theirs = t.s->clone();
+    theirs->resample_hidden(Viewer::of_seat(1), rng);
+    moved = moved || dynamic_cast<JediDuelState&>(*theirs).deck().back() != C(5);
+    CHECK(theirs->view(Viewer::of_seat(1)) == t.s->view(Viewer::of_seat(1)));
+  }
+  CHECK(moved);
+
+  // Once drawn, the card is no longer on the deck and no longer shown as known.
+  t.act(1, Action::make(kStance, D(2)));
+  t.act(1, Action::make(kPassAction));  // the hand is empty after the Stance
+  CHECK(t.player(1).hand.front() == C(5));
+  CHECK(known(Viewer::of_seat(0)).empty());
+}
+
+TEST_CASE("J14 an empty deck is refilled from the discard pile but its top card; one pass") {
+  TableSetup setup;
+  setup.seats.resize(2);
+  setup.seats[0].stance = H(8);
+  setup.seats[0].hand = {H(2)};
+  setup.seats[1].stance = S(9);
+  setup.seats[1].hand = {S(3)};
+  everything_else_discarded(setup);
+  setup.skip_stance_step = true;
+  Table t = make_table(2, setup);
+  REQUIRE(t.s->deck().empty());
+  t.act(0, Action::make(kDiscard, H(2)));
+  CHECK(t.s->passes() == 1);
+  CHECK(t.s->discard_pile() == std::vector<Card>{H(2)});
+  CHECK(t.player(0).hand.size() == 2);
+  // 54 cards less the three held, the pile's top and the two drawn
+  CHECK(t.s->deck().size() == static_cast<size_t>(kDeckSize - 3 - 1 - 2));
+  CHECK_FALSE(t.s->terminal());
+  CHECK(t.s->chance_log().back().what == "reshuffle discard pile into draw deck");
+}
+
+TEST_CASE("J19 with no card to refill the deck the draw falls short and Low keeps all") {
+  TableSetup setup;
+  setup.seats.resize(2);
+  setup.seats[0].stance = S(8);
+  setup.seats[0].hand = {S(2)};
+  setup.seats[1].stance = H(9);
+  // Everything else in the two hands, so that only the discarded card is left to draw from.
+  for (Card c = 1; c <= kDeckSize; ++c) {
+    if (c != S(8) && c != S(2) && c != H(9)) setup.seats[1].hand.push_back(c);
+  }
+  setup.skip_stance_step = true;
+  Table t = make_table(2, setup);
+  t.act(0, Action::make(kDiscard, S(2)));
+  CHECK(t.player(0).hand.empty());
+  CHECK(t.s->phase() == Phase::kStance);  // no card put back: nothing was drawn
+  CHECK(t.s->turn() == 1);
+  CHECK(t.s->passes() == 0);
+}
+
+namespace {
+Table pass_ending(int seat1_fatigue) {
+  TableSetup setup;
+  setup.seats.resize(2);
+  setup.seats[0].stance = H(8);
+  setup.seats[0].hand = {H(2)};
+  setup.seats[0].fatigue = 14;  // the top of its column: the discard regains nothing
+  setup.seats[1].stance = S(9);
+  setup.seats[1].hand = {S(3)};
+  setup.seats[1].fatigue = seat1_fatigue;
+  everything_else_discarded(setup);
+  setup.passes = 1;
+  setup.skip_stance_step = true;
+  Table t = make_table(2, setup);
+  t.act(0, Action::make(kDiscard, H(2)));  // the draw reshuffles: the second pass of two
+  return t;
+}
+}  // namespace
+
+TEST_CASE("J15 the pass-count ending with a tie shares a draw") {
+  Table t = pass_ending(14);
+  REQUIRE(t.s->terminal());
+  CHECK(t.s->passes() == 2);
+  const Outcome outcome = t.s->outcome();
+  CHECK(outcome.winners.bits() == 0b11);
+  CHECK(outcome.draw());
+  CHECK(outcome.scores == std::vector<int32_t>{14, 14});
+  CHECK(outcome.reason.find("tied") != std::string::npos);
+}
+
+TEST_CASE("J15 the pass-count ending: most fatigue wins") {
+  Table t = pass_ending(13);
+  REQUIRE(t.s->terminal());
+  CHECK(t.s->outcome().winners == SeatMask::only(0));
+}
+
+TEST_CASE("J29 regaining with an empty discard pile gives 1") {
+  TableSetup setup;
+  setup.seats.resize(2);
+  setup.seats[0].stance = H(8);
+  setup.seats[0].hand = {H(9)};
+  setup.seats[0].fatigue = 10;
+  setup.seats[1].stance = S(9);
+  setup.skip_stance_step = true;
+  Table t = make_table(2, setup);
+  REQUIRE(t.s->discard_pile().empty());
+  t.act(0, Action::make(kDiscard, H(9)));
+  CHECK(t.player(0).fatigue == 11);
+}
+
+TEST_CASE("J27 a Lightning that reaches nobody may still be cast") {
+  TableSetup setup;
+  setup.seats.resize(2);
+  setup.seats[0].stance = H(8);
+  setup.seats[0].hand = {kJ1, kJ2};
+  setup.seats[1].stance = D(9);
+  setup.skip_stance_step = true;
+  Table t = make_table(2, setup);
+  t.act(0, Action::make(kLightningJokers));
+  CHECK(t.s->turn() == 1);  // no opponent to answer: straight on to the draw and the next turn
+  CHECK(t.player(1).fatigue == 21);
+}
+
+TEST_CASE("J28 the pass-count end waits for the defenders' replacement draws") {
+  TableSetup setup;
+  setup.seats.resize(2);
+  setup.seats[0].stance = H(8);
+  setup.seats[0].hand = {H(2)};
+  setup.seats[1].stance = S(13);
+  setup.seats[1].hand = {C(9)};
+  setup.seats[1].fatigue = 15;
+  setup.deck_from_top = {D(2), D(3)};  // the attacker's draw empties the deck
+  everything_else_discarded(setup);
+  setup.passes = 1;
+  setup.skip_stance_step = true;
+  Table t = make_table(2, setup);
+  t.act(0, Action::make(kAttack, H(2), 1));
+  t.act(1, Action::make(kClubDefence, C(9)));  // 9 - 3 = 6 damage
+  REQUIRE(t.s->terminal());
+  CHECK(t.s->passes() == 2);  // the replacement draw refilled the deck
+  CHECK(t.player(1).hand.size() == 1);
+  CHECK(t.s->outcome().winners == SeatMask::only(0));
+}

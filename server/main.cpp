@@ -1,4 +1,5 @@
 // duelhall: the match server. See `duelhall --help` and docs/protocol.md.
+#include <google/protobuf/stubs/logging.h>
 #include <spdlog/spdlog.h>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
@@ -26,6 +27,12 @@ void set_up_logging(const Config& config) {
   } else {
     spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e %^%l%$ %v");
   }
+  // Protobuf complains on stderr about malformed client frames (invalid UTF-8 and the like);
+  // those are the client's mistakes, already answered with MALFORMED_FRAME: debug level.
+  google::protobuf::SetLogHandler(
+      [](google::protobuf::LogLevel, const char*, int, const std::string& message) {
+        spdlog::debug("protobuf: {}", message);
+      });
 }
 
 }  // namespace

@@ -119,6 +119,9 @@ void Match::fill_match_info(MatchInfo& info) const {
   info.set_host(host_name_);
   info.set_actions(static_cast<uint32_t>(state_ ? state_->history().size() : 0));
   *info.mutable_settings() = settings_;
+  if (state_ && (status_ == FINISHED || status_ == ABORTED)) {
+    info.set_seed(engine::seed_to_hex(state_->config().seed));
+  }
 }
 
 void Match::publish() {

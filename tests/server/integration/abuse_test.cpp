@@ -145,3 +145,41 @@ TEST_CASE("HTTP: /healthz, the built-in page, a configured web root, and no esca
   }
   std::filesystem::remove_all(root);
 }
+
+TEST_CASE("a consumer too slow to read its frames is disconnected; the others go on") {
+  ServerProcess server(
+      {"--write-queue", "64", "--chat-per-minute", "60000000", "--messages-per-second", "1000000"});
+  WsClient slow;
+  slow.connect("127.0.0.1", server.port());
+  slow.hello("Slow");
+  ClientMessage sub;
+  sub.mutable_subscribe_lobby()->set_subscribe(true);
+  REQUIRE(slow.request(sub).result() == OK);
+  auto talker = connect_as(server.port(), "Talker");
+  talker->record_frames(false);
+  ClientMessage chat;
+  chat.mutable_chat()->set_text(std::string(300, 'z'));
+  // About 13 MB of lobby chat for the slow reader: more than the kernel's socket buffers hold.
+  const int messages = 40000;
+  for (int batch = 0; batch < messages / 32; ++batch) {
+    for (int i = 0; i < 32; ++i) talker->send(chat);
+    // The talker reads its own replies, so that it is not the slow one.
+    int replies = 0;
+    REQUIRE(talker->wait_until([&] {
+      while (!talker->pushed().empty()) {
+        replies += talker->pushed().front().request_id() != 0;
+        talker->pushed().pop_front();
+      }
+      return replies >= 32;
+    }));
+  }
+  int received = 0;
+  try {
+    while (slow.receive(std::chrono::seconds(5))) ++received;
+  } catch (const client::ConnectionClosed&) {
+  }
+  CHECK_FALSE(slow.is_open());
+  CHECK(received < messages);
+  CHECK(server.alive());
+  bystander_plays(server.port());
+}

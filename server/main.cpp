@@ -90,9 +90,20 @@ int main(int argc, char** argv) {
   net::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([&io](boost::system::error_code, int) { io.stop(); });
 
+  // A handler that throws must not take the process down: log it and keep serving.
+  auto serve = [&io] {
+    while (true) {
+      try {
+        io.run();
+        return;
+      } catch (const std::exception& e) {
+        spdlog::error("unhandled exception in a handler: {}", e.what());
+      }
+    }
+  };
   std::vector<std::thread> pool;
-  for (unsigned i = 1; i < threads; ++i) pool.emplace_back([&io] { io.run(); });
-  io.run();
+  for (unsigned i = 1; i < threads; ++i) pool.emplace_back(serve);
+  serve();
   for (auto& t : pool) t.join();
   spdlog::info("duelhall stopped");
   return 0;

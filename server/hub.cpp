@@ -16,7 +16,7 @@ Hub::Hub(net::io_context& io, const engine::Registry& registry, Config config,
     : io_(io), registry_(registry), config_(std::move(config)), logs_(std::move(logs)) {}
 
 std::shared_ptr<Player> Hub::new_player(const std::string& name) {
-  std::string token = secure_token();
+  std::string token = fairness::new_reconnect_token();
   std::lock_guard lock(mutex_);
   auto player = std::make_shared<Player>(next_player_++, name, token);
   players_by_token_[token] = player;

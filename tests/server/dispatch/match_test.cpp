@@ -411,3 +411,27 @@ TEST_CASE("fill with bots is for the host only and starts the match") {
   play_out(ann, id);
   CHECK(ann.tracker.find(id)->outcome.scores_size() == 3);
 }
+
+TEST_CASE("seat options are checked alone on joining and together when the last seat fills") {
+  InProcessServer server;
+  InProcessClient ann(server);
+  ann.hello("Ann");
+  auto m = create_message(2, true, 0);
+  m.mutable_create_match()->set_seat_option("purple");
+  CHECK(ann.request(m).result() == BAD_PARAMETERS);
+  m.mutable_create_match()->set_seat_option("red");
+  const uint64_t id = create(ann, m);
+  InProcessClient ben(server);
+  ben.hello("Ben");
+  ClientMessage join;
+  join.mutable_join_match()->set_match_id(id);
+  join.mutable_join_match()->set_seat(1);
+  join.mutable_join_match()->set_seat_option("red");
+  auto clash = ben.request(join);
+  CHECK(clash.result() == BAD_PARAMETERS);
+  CHECK(clash.reason() == "two seats bring red");
+  join.mutable_join_match()->set_seat_option("blue");
+  CHECK(ben.request(join).result() == OK);
+  wait_started(ben, id);
+  CHECK(ben.tracker.find(id)->status == PLAYING);
+}

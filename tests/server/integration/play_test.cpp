@@ -264,5 +264,5 @@ TEST_CASE("a player who reconnects with its token gets exactly the view it had")
   CHECK(t->seq > kept.find(id)->seq);  // the missed updates arrived
   WsClient stranger;
   stranger.connect("127.0.0.1", server.port());
-  CHECK(stranger.resume(std::string(32, '0')).result() == BAD_TOKEN);
+  CHECK(stranger.resume(std::string(64, '0')).result() == BAD_TOKEN);
 }

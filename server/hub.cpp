@@ -81,6 +81,13 @@ CreateOutcome Hub::create_match(const std::shared_ptr<Player>& host, const Creat
       return bad(*problem);
     }
   }
+  const uint32_t taken = request.bot_seats() + (request.join() ? 1 : 0);
+  if (info->check_seat_options && taken == resolved.seats()) {
+    // Full at once (the host and bots): the seats' options are checked together now.
+    std::vector<std::string> options(resolved.seats());
+    if (request.join()) options[0] = request.seat_option();
+    if (auto problem = info->check_seat_options(params, options)) return bad(*problem);
+  }
   if (resolved.bot_level().empty() && !info->bot_levels.empty()) {
     resolved.set_bot_level(info->bot_levels.front());
   }

@@ -1,0 +1,208 @@
+#include "config.hpp"
+
+#include <toml++/toml.h>
+#include <algorithm>
+#include <charconv>
+#include <functional>
+#include <map>
+
+namespace duelhall::server {
+namespace {
+
+bool parse_uint(const std::string& text, uint64_t max, uint64_t& out) {
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, out);
+  return ec == std::errc() && ptr == end && out <= max;
+}
+
+// One table drives the flags, the TOML keys and the help text, so they cannot drift apart.
+struct Option {
+  const char* flag;      // "--port"
+  const char* toml_key;  // "port" or "limits.message_size"
+  const char* help;
+  std::function<bool(Config&, const std::string&)> set;
+};
+
+template <typename T>
+std::function<bool(Config&, const std::string&)> number(T Config::*field, uint64_t max) {
+  return [field, max](Config& c, const std::string& v) {
+    uint64_t n = 0;
+    if (!parse_uint(v, max, n)) return false;
+    c.*field = static_cast<T>(n);
+    return true;
+  };
+}
+
+std::function<bool(Config&, const std::string&)> limit(uint32_t Limits::*field) {
+  return [field](Config& c, const std::string& v) {
+    uint64_t n = 0;
+    if (!parse_uint(v, UINT32_MAX, n)) return false;
+    c.limits.*field = static_cast<uint32_t>(n);
+    return true;
+  };
+}
+
+std::function<bool(Config&, const std::string&)> text(std::string Config::*field) {
+  return [field](Config& c, const std::string& v) {
+    c.*field = v;
+    return true;
+  };
+}
+
+const std::vector<Option>& options() {
+  static const std::vector<Option> table = {
+      {"--bind", "bind", "address to listen on (default 0.0.0.0)", text(&Config::bind)},
+      {"--port", "port", "TCP port for HTTP and WebSocket (default 8080)",
+       number(&Config::port, 65535)},
+      {"--web-root", "web_root", "folder served at / (default clients/web/dist)",
+       text(&Config::web_root)},
+      {"--data", "data", "data folder, created if missing (default ./data)",
+       text(&Config::data_dir)},
+      {"--log-level", "log_level", "trace, debug, info, warn, error (default info)",
+       [](Config& c, const std::string& v) {
+         static const char* levels[] = {"trace", "debug", "info", "warn", "error", "off"};
+         for (const char* l : levels) {
+           if (v == l) {
+             c.log_level = v;
+             return true;
+           }
+         }
+         return false;
+       }},
+      {"--log-format", "log_format", "text or json (default text)",
+       [](Config& c, const std::string& v) {
+         if (v != "text" && v != "json") return false;
+         c.log_format = v;
+         return true;
+       }},
+      {"--threads", "threads", "I/O threads (default: one per core)",
+       number(&Config::threads, 256)},
+      {"--grace", "grace_seconds", "seconds a dropped player may reconnect (default 120)",
+       number(&Config::grace_seconds, 86'400)},
+      {"--finished-linger", "finished_linger_seconds",
+       "seconds a finished match stays listed (default 60)",
+       number(&Config::finished_linger_seconds, 86'400)},
+      {"--max-matches", "limits.matches", "live matches (default 20000)",
+       limit(&Limits::max_matches)},
+      {"--max-connections", "limits.connections", "open connections (default 20000)",
+       limit(&Limits::max_connections)},
+      {"--max-connections-per-ip", "limits.connections_per_ip",
+       "open connections per IP address (default 1000)", limit(&Limits::max_connections_per_ip)},
+      {"--max-message", "limits.message_size", "largest client frame in bytes (default 65536)",
+       limit(&Limits::max_message_bytes)},
+      {"--messages-per-second", "limits.messages_per_second",
+       "client messages per second per connection (default 200)",
+       limit(&Limits::messages_per_second)},
+      {"--write-queue", "limits.write_queue",
+       "frames queued to a client before it is dropped as too slow (default 512)",
+       limit(&Limits::write_queue)},
+      {"--idle-timeout", "limits.idle_timeout_seconds",
+       "seconds of silence before a WebSocket is closed (default 300)",
+       limit(&Limits::idle_timeout_seconds)},
+      {"--read-timeout", "limits.read_timeout_seconds",
+       "seconds for an HTTP request or WebSocket handshake (default 30)",
+       limit(&Limits::read_timeout_seconds)},
+      {"--chat-max", "limits.chat_max_bytes", "longest chat message in bytes (default 300)",
+       limit(&Limits::chat_max_bytes)},
+      {"--chat-per-minute", "limits.chat_per_minute",
+       "chat messages per minute per connection (default 30)", limit(&Limits::chat_per_minute)},
+      {"--updates-held", "limits.updates_held", "updates held per seat for reconnects (default 8)",
+       limit(&Limits::updates_held)},
+  };
+  return table;
+}
+
+}  // namespace
+
+std::string help_text() {
+  std::string out =
+      "Usage: duelhall [options]\n"
+      "The Duelhall match server: HTTP at /, /healthz, and the game WebSocket at /ws.\n\n"
+      "  --help                       show this text\n"
+      "  --config FILE                read settings from a TOML file (flags override it)\n"
+      "(N is a number, an address, a path or a name as the text says)\n";
+  for (const Option& o : options()) {
+    std::string left = std::string("  ") + o.flag + " N";
+    left.resize(std::max<size_t>(left.size() + 2, 31), ' ');
+    out += left + o.help + "  [toml: " + o.toml_key + "]\n";
+  }
+  return out;
+}
+
+bool apply_toml(const std::string& path, Config& config, std::string& error) {
+  toml::table doc;
+  try {
+    doc = toml::parse_file(path);
+  } catch (const toml::parse_error& e) {
+    error = "config " + path + ": " + std::string(e.description());
+    return false;
+  }
+  std::map<std::string, const Option*> by_key;
+  for (const Option& o : options()) by_key[o.toml_key] = &o;
+  bool ok = true;
+  auto visit = [&](const std::string& key, const toml::node& node) {
+    auto it = by_key.find(key);
+    if (it == by_key.end()) {
+      error = "config " + path + ": unknown key '" + key + "'";
+      ok = false;
+      return;
+    }
+    std::string value;
+    if (auto s = node.value<std::string>())
+      value = *s;
+    else if (auto i = node.value<int64_t>())
+      value = std::to_string(*i);
+    if (value.empty() || !it->second->set(config, value)) {
+      error = "config " + path + ": bad value for '" + key + "'";
+      ok = false;
+    }
+  };
+  for (auto& [key, node] : doc) {
+    if (const toml::table* table = node.as_table()) {
+      for (auto& [sub, subnode] : *table) {
+        visit(std::string(key.str()) + "." + std::string(sub.str()), subnode);
+      }
+    } else {
+      visit(std::string(key.str()), node);
+    }
+  }
+  return ok;
+}
+
+ParsedArgs parse_args(const std::vector<std::string>& args) {
+  ParsedArgs parsed;
+  // The config file first, so that flags override it wherever they appear.
+  for (size_t i = 0; i + 1 < args.size(); ++i) {
+    if (args[i] == "--config" && !apply_toml(args[i + 1], parsed.config, parsed.error)) {
+      return parsed;
+    }
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg == "--help" || arg == "-h") {
+      parsed.help = true;
+      continue;
+    }
+    if (arg == "--config") {
+      if (i + 1 >= args.size()) parsed.error = "--config needs a file";
+      ++i;
+      continue;
+    }
+    const Option* option = nullptr;
+    for (const Option& o : options()) {
+      if (arg == o.flag) option = &o;
+    }
+    if (!option) {
+      parsed.error = "unknown option '" + arg + "' (see --help)";
+      return parsed;
+    }
+    if (i + 1 >= args.size() || !option->set(parsed.config, args[i + 1])) {
+      parsed.error = "bad or missing value for " + arg;
+      return parsed;
+    }
+    ++i;
+  }
+  return parsed;
+}
+
+}  // namespace duelhall::server

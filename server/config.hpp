@@ -1,0 +1,51 @@
+// The server's configuration: defaults, then the TOML file (--config), then command-line flags.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace duelhall::server {
+
+struct Limits {
+  uint32_t max_matches = 20'000;
+  uint32_t max_connections = 20'000;
+  uint32_t max_connections_per_ip = 1'000;
+  uint32_t max_message_bytes = 64 * 1024;  // WebSocket read_message_max, checked before reading
+  uint32_t messages_per_second = 200;      // per connection, with a burst of twice that
+  uint32_t write_queue = 512;              // queued frames before a slow consumer is dropped
+  uint32_t idle_timeout_seconds = 300;     // WebSocket idle (with keep-alive pings)
+  uint32_t read_timeout_seconds = 30;      // HTTP request and WebSocket handshake
+  uint32_t chat_max_bytes = 300;
+  uint32_t chat_per_minute = 30;
+  uint32_t updates_held = 8;  // per seat, for reconnects; older misses get a snapshot
+};
+
+struct Config {
+  std::string bind = "0.0.0.0";
+  uint16_t port = 8080;
+  std::string web_root;  // empty: clients/web/dist under the working dir or the source tree
+  std::string data_dir = "data";
+  std::string log_level = "info";
+  std::string log_format = "text";        // text or json
+  uint32_t threads = 0;                   // 0: one per core
+  uint32_t grace_seconds = 120;           // how long a dropped player may reconnect
+  uint32_t finished_linger_seconds = 60;  // finished matches stay listed this long
+  Limits limits;
+};
+
+struct ParsedArgs {
+  Config config;
+  bool help = false;
+  std::string error;  // set when the arguments or the config file are wrong
+};
+
+// Reads flags and, when --config is given, the TOML file first (flags win).
+ParsedArgs parse_args(const std::vector<std::string>& args);
+std::string help_text();
+// Applies a TOML document's values to `config`; false with `error` on bad keys or values.
+bool apply_toml(const std::string& path, Config& config, std::string& error);
+
+}  // namespace duelhall::server

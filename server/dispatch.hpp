@@ -1,0 +1,72 @@
+// Dispatch: one switch on the ClientMessage's command, calling a small handler per command that
+// returns a typed result code and fills the reply. Handlers never touch sockets: replies go to
+// an outbox the session flushes; match commands are posted to the match, which answers from its
+// strand (the handler returns `deferred`).
+#pragma once
+
+#include <memory>
+#include <set>
+
+#include "envelope.pb.h"
+#include "hub.hpp"
+#include "outbox.hpp"
+#include "rate_limiter.hpp"
+
+namespace duelhall::server {
+
+// What a connection knows about itself; touched only on the connection's strand.
+struct ClientState {
+  explicit ClientState(const Limits& limits)
+      : chat(limits.chat_per_minute / 60.0, std::max<double>(1.0, limits.chat_per_minute / 6.0)) {}
+  std::shared_ptr<Player> player;
+  bool subscribed = false;
+  std::set<uint64_t> watching;  // matches this connection spectates
+  RateLimiter chat;
+};
+
+struct Handled {
+  ResultCode code = OK;
+  std::string reason;
+  bool deferred = false;  // the match replies later
+  static Handled ok() { return {}; }
+  static Handled fail(ResultCode code, std::string reason) {
+    return {code, std::move(reason), false};
+  }
+  static Handled later() { return {OK, {}, true}; }
+};
+
+class Dispatcher {
+ public:
+  explicit Dispatcher(Hub& hub) : hub_(hub) {}
+
+  // Handles one message from `peer`; the reply (if not deferred) goes to `out`.
+  void dispatch(const std::shared_ptr<Peer>& peer, ClientState& state, const ClientMessage& message,
+                Outbox& out);
+  // The connection is gone: stop spectating, leave the lobby feed, start the grace period.
+  void disconnected(const Peer* peer, ClientState& state);
+
+ private:
+  struct Call {
+    const std::shared_ptr<Peer>& peer;
+    ClientState& state;
+    uint64_t request_id;
+    ServerMessage& reply;
+  };
+  Handled handle_hello(Call& call, const Hello& hello);
+  Handled handle_list_rulesets(Call& call);
+  Handled handle_list_matches(Call& call);
+  Handled handle_subscribe_lobby(Call& call, const SubscribeLobby& request);
+  Handled handle_create_match(Call& call, const CreateMatch& request);
+  Handled handle_join_match(Call& call, const JoinMatch& request);
+  Handled handle_leave_match(Call& call, const LeaveMatch& request);
+  Handled handle_spectate(Call& call, const Spectate& request);
+  Handled handle_fill_bots(Call& call, const FillWithBots& request);
+  Handled handle_action(Call& call, const SubmitAction& request);
+  Handled handle_resync(Call& call, const Resync& request);
+  Handled handle_chat(Call& call, const Chat& request);
+  Handled handle_ping(Call& call, const Ping& request);
+
+  Hub& hub_;
+};
+
+}  // namespace duelhall::server

@@ -1,0 +1,63 @@
+#include "http_session.hpp"
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include "static_files.hpp"
+#include "ws_session.hpp"
+
+namespace duelhall::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+
+constexpr size_t kMaxRequestBytes = 8 * 1024;  // requests are GETs and upgrades
+
+HttpSession::HttpSession(net::ip::tcp::socket&& socket, HttpContext& context, ConnectionSlot slot)
+    : stream_(std::move(socket)), context_(context), slot_(std::move(slot)) {}
+
+void HttpSession::run() {
+  net::dispatch(stream_.get_executor(),
+                beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
+}
+
+void HttpSession::do_read() {
+  parser_.emplace();
+  parser_->header_limit(kMaxRequestBytes);
+  parser_->body_limit(kMaxRequestBytes);
+  stream_.expires_after(std::chrono::seconds(context_.hub.config().limits.read_timeout_seconds));
+  http::async_read(stream_, buffer_, *parser_,
+                   beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+}
+
+void HttpSession::on_read(beast::error_code ec, std::size_t) {
+  if (ec) return do_close();  // end of stream, timeout, or a malformed request
+  if (beast::websocket::is_upgrade(parser_->get())) {
+    std::string_view target = parser_->get().target();
+    if (target.substr(0, target.find('?')) == "/ws") {
+      std::make_shared<WsSession>(std::move(stream_), context_.hub, context_.dispatcher,
+                                  std::move(*slot_))
+          ->run(parser_->release());
+      return;
+    }
+  }
+  HealthFigures health{context_.hub.match_count(), context_.connections->total()};
+  http::message_generator msg = answer_http(context_.web_root, health, parser_->release());
+  const bool keep_alive = msg.keep_alive();
+  beast::async_write(
+      stream_, std::move(msg),
+      beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep_alive));
+}
+
+void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
+  if (ec || !keep_alive) return do_close();
+  do_read();
+}
+
+void HttpSession::do_close() {
+  beast::error_code ec;
+  stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ec);
+}
+
+}  // namespace duelhall::server

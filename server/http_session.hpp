@@ -1,0 +1,40 @@
+// One HTTP connection: static files under the web root, /healthz, and the upgrade to the
+// WebSocket at /ws (after Beast's advanced_server example).
+#pragma once
+
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <memory>
+#include <optional>
+
+#include "connection_limits.hpp"
+#include "dispatch.hpp"
+
+namespace duelhall::server {
+
+struct HttpContext {
+  Hub& hub;
+  Dispatcher& dispatcher;
+  std::shared_ptr<ConnectionCounter> connections;
+  std::string web_root;  // empty or missing: a built-in page
+};
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(boost::asio::ip::tcp::socket&& socket, HttpContext& context, ConnectionSlot slot);
+  void run();
+
+ private:
+  void do_read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
+  void do_close();
+
+  boost::beast::tcp_stream stream_;
+  boost::beast::flat_buffer buffer_;
+  HttpContext& context_;
+  std::optional<ConnectionSlot> slot_;
+  std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+};
+
+}  // namespace duelhall::server

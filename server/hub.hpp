@@ -1,0 +1,79 @@
+// The hub: the registries of players and matches, the lobby listing and its subscribers. It is
+// shared by every connection, so it locks; it holds its lock only to read or change a registry,
+// copies what it needs (weak_ptrs, serialized listings) and sends outside the lock.
+#pragma once
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/io_context.hpp>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "action_log.hpp"
+#include "config.hpp"
+#include "core/registry.hpp"
+#include "envelope.pb.h"
+#include "player.hpp"
+
+namespace duelhall::server {
+
+class Match;
+
+struct CreateOutcome {
+  ResultCode code = OK;
+  std::string reason;
+  std::shared_ptr<Match> match;
+  std::string invite;
+  int seat = -1;
+};
+
+class Hub : public std::enable_shared_from_this<Hub> {
+ public:
+  Hub(boost::asio::io_context& io, const engine::Registry& registry, Config config,
+      std::shared_ptr<ActionLogFactory> logs);
+
+  const engine::Registry& registry() const { return registry_; }
+  const Config& config() const { return config_; }
+  boost::asio::io_context& io() { return io_; }
+
+  // Players.
+  std::shared_ptr<Player> new_player(const std::string& name);
+  std::shared_ptr<Player> find_player(const std::string& token);
+  // The player's connection closed: its seats show it disconnected, and after the grace period
+  // (unless it resumes) it is forgotten and its seats go to the bot.
+  void player_dropped(const std::shared_ptr<Player>& player, const Peer* peer);
+
+  // Matches.
+  CreateOutcome create_match(const std::shared_ptr<Player>& host, const CreateMatch& request);
+  std::shared_ptr<Match> find_match(uint64_t id);
+  void remove_match(uint64_t id);
+  size_t match_count();
+
+  // Lobby: a match publishes its listing whenever it changes.
+  void publish(const MatchInfo& info);
+  void list(MatchList& out);
+  void subscribe(const std::shared_ptr<Peer>& peer, bool on);
+  void unsubscribe(const Peer* peer);
+  void lobby_chat(const std::string& from, const std::string& text);
+
+ private:
+  std::vector<std::shared_ptr<Peer>> subscribers();
+
+  boost::asio::io_context& io_;
+  const engine::Registry& registry_;
+  const Config config_;
+  std::shared_ptr<ActionLogFactory> logs_;
+
+  std::mutex mutex_;
+  uint64_t next_player_ = 1;
+  uint64_t next_match_ = 1;
+  std::unordered_map<std::string, std::shared_ptr<Player>> players_by_token_;
+  std::map<uint64_t, std::shared_ptr<Match>> matches_;
+  std::map<uint64_t, MatchInfo> listings_;  // public matches only
+  std::map<uint64_t, std::weak_ptr<Peer>> subscribers_;
+};
+
+}  // namespace duelhall::server

@@ -1,0 +1,110 @@
+// duelhall: the match server. See `duelhall --help` and docs/protocol.md.
+#include <google/protobuf/stubs/logging.h>
+#include <spdlog/spdlog.h>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <filesystem>
+#include <iostream>
+#include <thread>
+
+#include "config.hpp"
+#include "core/registry.hpp"
+#include "dispatch.hpp"
+#include "hub.hpp"
+#include "listener.hpp"
+#include "static_files.hpp"
+
+namespace net = boost::asio;
+using namespace duelhall::server;
+
+namespace {
+
+void set_up_logging(const Config& config) {
+  spdlog::set_level(spdlog::level::from_str(config.log_level));
+  if (config.log_format == "json") {
+    // Messages are the server's own texts (no client strings, no tokens), so they need no escaping.
+    spdlog::set_pattern(R"({"time":"%Y-%m-%dT%H:%M:%S.%e","level":"%l","msg":"%v"})");
+  } else {
+    spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e %^%l%$ %v");
+  }
+  // Protobuf complains on stderr about malformed client frames (invalid UTF-8 and the like);
+  // those are the client's mistakes, already answered with MALFORMED_FRAME: debug level.
+  google::protobuf::SetLogHandler(
+      [](google::protobuf::LogLevel, const char*, int, const std::string& message) {
+        spdlog::debug("protobuf: {}", message);
+      });
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  ParsedArgs parsed = parse_args(std::vector<std::string>(argv + 1, argv + argc));
+  if (parsed.help) {
+    std::cout << help_text();
+    return 0;
+  }
+  if (!parsed.error.empty()) {
+    std::cerr << "duelhall: " << parsed.error << "\n";
+    return 2;
+  }
+  Config config = parsed.config;
+  set_up_logging(config);
+
+  std::error_code fs_error;
+  std::filesystem::create_directories(config.data_dir, fs_error);
+  if (fs_error) {
+    spdlog::critical("cannot create the data folder {}: {}", config.data_dir, fs_error.message());
+    return 1;
+  }
+  if (config.web_root.empty()) config.web_root = default_web_root();
+
+  const auto registry = duelhall::engine::builtin_registry();
+  const unsigned threads =
+      config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
+  net::io_context io(static_cast<int>(threads));
+  auto hub =
+      std::make_shared<Hub>(io, registry, config, std::make_shared<MemoryActionLogFactory>());
+  Dispatcher dispatcher(*hub);
+  HttpContext context{*hub, dispatcher,
+                      std::make_shared<ConnectionCounter>(config.limits.max_connections,
+                                                          config.limits.max_connections_per_ip),
+                      config.web_root};
+
+  boost::system::error_code ec;
+  const auto address = net::ip::make_address(config.bind, ec);
+  if (ec) {
+    spdlog::critical("bad bind address '{}'", config.bind);
+    return 1;
+  }
+  auto listener = std::make_shared<Listener>(io, context);
+  std::string error;
+  if (!listener->open({address, config.port}, error)) {
+    spdlog::critical("cannot listen on {}:{}: {}", config.bind, config.port, error);
+    return 1;
+  }
+  listener->run();
+  spdlog::info("duelhall listening on {}:{} ({} rulesets, {} threads, web root '{}', data '{}')",
+               config.bind, listener->port(), registry.all().size(), threads, config.web_root,
+               config.data_dir);
+
+  net::signal_set signals(io, SIGINT, SIGTERM);
+  signals.async_wait([&io](boost::system::error_code, int) { io.stop(); });
+
+  // A handler that throws must not take the process down: log it and keep serving.
+  auto serve = [&io] {
+    while (true) {
+      try {
+        io.run();
+        return;
+      } catch (const std::exception& e) {
+        spdlog::error("unhandled exception in a handler: {}", e.what());
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned i = 1; i < threads; ++i) pool.emplace_back(serve);
+  serve();
+  for (auto& t : pool) t.join();
+  spdlog::info("duelhall stopped");
+  return 0;
+}

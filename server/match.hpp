@@ -1,0 +1,161 @@
+// One hosted match: its engine State, its seats (humans, bots), its spectators, and each
+// viewer's last view, all owned by the match's strand. Sessions call the public methods from
+// any thread; each posts its work to the strand and replies to the caller from there.
+//
+// After every accepted action each seat gets a MatchUpdate with the patch from its previous view
+// to its new one, its events and its legal actions; the spectators share one update (one set of
+// bytes), optionally held back by the host's spectator delay. A seat's recent updates are held
+// so that a player who reconnects gets exactly what it missed. An exception from the engine ends
+// this match (ABORTED) and nothing else.
+#pragma once
+
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <chrono>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "action_log.hpp"
+#include "core/registry.hpp"
+#include "envelope.pb.h"
+#include "outbox.hpp"
+#include "peer.hpp"
+#include "player.hpp"
+
+namespace duelhall::server {
+
+class Hub;
+
+class Match : public std::enable_shared_from_this<Match> {
+ public:
+  using Clock = std::chrono::steady_clock;
+  Match(Hub& hub, uint64_t id, const engine::RulesetInfo& ruleset, MatchSettings settings,
+        std::string invite, std::shared_ptr<Player> host, std::unique_ptr<ActionLog> log);
+
+  uint64_t id() const { return id_; }
+
+  // Set-up before the match is shared with anyone (no strand needed yet).
+  void seat_creator(const std::shared_ptr<Player>& host, std::string option);
+  void seat_bots(int count);
+  // Publishes the listing and starts the match if its seats are already full.
+  void open();
+
+  // Commands: each replies to `peer` with `request_id`.
+  void join(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, JoinMatch request,
+            uint64_t request_id);
+  void leave(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, uint64_t request_id);
+  void spectate(std::shared_ptr<Peer> peer, std::string invite, uint64_t request_id);
+  void fill_bots(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, std::string level,
+                 uint64_t request_id);
+  void act(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, SubmitAction request,
+           uint64_t request_id);
+  void resync(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, uint64_t request_id);
+  void chat(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, std::string text,
+            uint64_t request_id);
+
+  // Connection events.
+  void resume(std::shared_ptr<Player> player, std::optional<uint64_t> last_seq);
+  void dropped(std::shared_ptr<Player> player);
+  void abandoned(std::shared_ptr<Player> player);
+  void spectator_gone(uint64_t peer_id);
+
+ private:
+  struct SeatSlot {
+    SeatInfo::Occupant occupant = SeatInfo::EMPTY;
+    std::shared_ptr<Player> player;
+    std::unique_ptr<engine::Bot> bot;
+    std::string option;
+    bool connected = false;
+    std::string view;                             // the view as of the seat's last update
+    std::deque<std::pair<uint64_t, Frame>> held;  // recent updates, for reconnects
+    std::unique_ptr<boost::asio::steady_timer> clock;
+    uint64_t clock_generation = 0;
+    Clock::time_point deadline{};  // epoch: no clock running
+  };
+  struct Spectator {
+    std::weak_ptr<Peer> peer;
+    uint64_t peer_id = 0;
+  };
+  // One step of the public view, waiting for the spectator delay to pass.
+  struct DelayedStep {
+    uint64_t seq = 0;  // the match's seq this view belongs to: spectators count the same way
+    Clock::time_point due;
+    std::string view;
+    std::vector<std::string> events;
+  };
+
+  // Runs `work(outbox)` on the strand, turning an engine exception into the end of this match.
+  void run(std::function<void(Outbox&)> work);
+
+  // Membership (match.cpp).
+  int seat_of(const Player* player) const;
+  bool is_spectator(uint64_t peer_id) const;
+  int free_seats() const;
+  void fill_match_info(MatchInfo& info) const;
+  void publish();
+  void send_presence(int seat, Outbox& out);
+  void broadcast(const ServerMessage& message, bool to_spectators, Outbox& out);
+  void seat_bot(int seat, const std::string& level);
+  void maybe_start(Outbox& out);
+
+  // Play (match_play.cpp).
+  void start(Outbox& out);
+  bool apply(int seat, engine::Action action, Outbox& out, ResultCode& code, std::string& reason);
+  void after_step(const std::vector<engine::Event>& events, Outbox& out);
+  // `fresh_view`: false when the engine may no longer be trusted (a fault) or did not change.
+  void send_seat_update(int seat, const std::vector<engine::Event>& events, bool fresh_view,
+                        Outbox& out);
+  void fill_legal(int seat, google::protobuf::RepeatedPtrField<LegalAction>& out) const;
+  void fill_outcome(Outcome& out) const;
+  ServerMessage snapshot(int seat) const;
+  void queue_spectator_step(const std::vector<engine::Event>& events, bool fresh_view, Outbox& out);
+  void release_spectators(Outbox& out);
+  void arm_spectator_timer();
+  void schedule_bots();
+  void bot_step(Outbox& out);
+  void arm_clocks();
+  void stop_clock(SeatSlot& slot);
+  void clock_expired(int seat, uint64_t generation, Outbox& out);
+  // Ends the match without the engine's verdict (a forfeit, or an engine fault when `aborted`).
+  void force_end(std::string reason, engine::SeatMask winners, bool aborted, Outbox& out);
+  void ended(const std::string& result);
+  void fault(const std::string& what, Outbox& out);
+
+  Hub& hub_;
+  const uint64_t id_;
+  const engine::RulesetInfo& ruleset_;
+  const MatchSettings settings_;
+  const std::string invite_;
+  const std::string host_name_;
+  const uint64_t host_id_;
+  std::unique_ptr<ActionLog> log_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+
+  MatchStatus status_ = WAITING;
+  std::vector<SeatSlot> seats_;
+  std::vector<Spectator> spectators_;
+  std::unique_ptr<engine::State> state_;
+  engine::Rng bot_rng_;
+  uint64_t seq_ = 0;
+  bool bot_scheduled_ = false;
+  std::optional<Outcome> forced_outcome_;  // a forfeit or fault, which the engine did not decide
+
+  std::string spectator_view_;
+  uint64_t spectator_seq_ = 0;
+  // With no spectators and no delay the public view is not computed until someone watches.
+  bool spectator_view_stale_ = false;
+  std::unique_ptr<boost::asio::steady_timer> bot_timer_;
+  std::deque<DelayedStep> delayed_;
+  std::unique_ptr<boost::asio::steady_timer> spectator_timer_;
+  std::unique_ptr<boost::asio::steady_timer> linger_timer_;
+
+  // The request being served when an engine fault happens, so it gets its answer.
+  std::shared_ptr<Peer> current_peer_;
+  uint64_t current_request_ = 0;
+};
+
+}  // namespace duelhall::server

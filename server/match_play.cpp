@@ -1,0 +1,376 @@
+// Match play: starting, applying actions, per-viewer updates, spectators' delayed stream, bots,
+// decision clocks and the end of a match.
+#include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
+
+#include "hub.hpp"
+#include "match.hpp"
+#include "messages.hpp"
+#include "secure_random.hpp"
+#include "wire_diff.hpp"
+
+namespace duelhall::server {
+
+namespace net = boost::asio;
+using engine::Viewer;
+
+void Match::start(Outbox& out) {
+  std::map<std::string, std::string> raw(settings_.params().begin(), settings_.params().end());
+  std::vector<std::string> options;
+  for (const auto& seat : seats_) options.push_back(seat.option);
+  auto created = hub_.registry().create(settings_.ruleset(), static_cast<int>(seats_.size()),
+                                        secure_seed(), raw, options);
+  if (!created.state) {
+    spdlog::warn("match {} could not start: {}", id_, created.error);
+    force_end("the match could not start: " + created.error, {}, true, out);
+    return;
+  }
+  state_ = std::move(created.state);
+  status_ = PLAYING;
+  log_->started(id_, state_->config());
+  spdlog::info("match {} started: {}, {} seats", id_, settings_.ruleset(), seats_.size());
+  arm_clocks();
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    SeatSlot& slot = seats_[i];
+    if (slot.occupant != SeatInfo::HUMAN) continue;
+    slot.view = state_->view(Viewer::of_seat(static_cast<int>(i)));
+    out.add(slot.player->peer(), frame_of(snapshot(static_cast<int>(i))));
+  }
+  spectator_view_ = state_->view(Viewer::spectator());
+  for (const auto& s : spectators_) out.add(s.peer.lock(), frame_of(snapshot(-1)));
+  publish();
+  schedule_bots();
+}
+
+void Match::act(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, SubmitAction request,
+                uint64_t request_id) {
+  run([this, peer, player, request, request_id](Outbox& out) {
+    current_peer_ = peer;
+    current_request_ = request_id;
+    const int seat = seat_of(player.get());
+    ResultCode code = OK;
+    std::string reason;
+    Outbox updates;
+    if (seat < 0) {
+      code = is_spectator(peer->peer_id()) ? NOT_ALLOWED_FOR_SPECTATORS : NOT_IN_MATCH;
+      reason = "you have no seat in this match";
+    } else if (status_ == WAITING) {
+      code = WRONG_MATCH_STATE;
+      reason = "the match has not started";
+    } else if (status_ != PLAYING) {
+      code = MATCH_OVER;
+      reason = "the match has ended";
+    } else if (request.seq() != 0 && request.seq() != seq_) {
+      code = STALE_SEQ;
+      reason = "the match has moved on since that view";
+    } else {
+      apply(seat, engine::Action::from_code(request.code()), updates, code, reason);
+    }
+    current_peer_.reset();
+    out.add(peer, frame_of(reply(request_id, code, reason)));
+    out.append(std::move(updates));
+  });
+}
+
+bool Match::apply(int seat, engine::Action action, Outbox& out, ResultCode& code,
+                  std::string& reason) {
+  std::vector<engine::Event> events;
+  engine::ApplyResult result = state_->apply(seat, action, &events);
+  if (!result.ok()) {
+    code = result_of(result.code);
+    reason = result.reason;
+    return false;
+  }
+  stop_clock(seats_[seat]);
+  // Stored before anyone sees the step's effects.
+  log_->appended(id_, {seat, action});
+  after_step(events, out);
+  return true;
+}
+
+void Match::after_step(const std::vector<engine::Event>& events, Outbox& out) {
+  ++seq_;
+  if (state_->terminal()) {
+    status_ = FINISHED;
+  } else {
+    arm_clocks();
+  }
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].occupant == SeatInfo::HUMAN) {
+      send_seat_update(static_cast<int>(i), events, true, out);
+    }
+  }
+  queue_spectator_step(events, true, out);
+  if (status_ == FINISHED) {
+    ended(state_->outcome().reason);
+  } else {
+    schedule_bots();
+  }
+}
+
+void Match::send_seat_update(int seat, const std::vector<engine::Event>& events, bool fresh_view,
+                             Outbox& out) {
+  SeatSlot& slot = seats_[seat];
+  const Viewer viewer = Viewer::of_seat(seat);
+  ServerMessage m;
+  MatchUpdate* u = m.mutable_update();
+  u->set_match_id(id_);
+  u->set_seq(seq_);
+  if (fresh_view) {
+    std::string view = state_->view(viewer);
+    u->set_patch(wire::make_patch(slot.view, view));
+    slot.view = std::move(view);
+  }
+  for (const auto& e : events) {
+    if (auto text = e.text_for(viewer)) u->add_events(std::string(*text));
+  }
+  fill_legal(seat, *u->mutable_legal());
+  u->set_status(status_);
+  if (status_ != PLAYING) fill_outcome(*u->mutable_outcome());
+  if (slot.deadline != Clock::time_point{}) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(slot.deadline - Clock::now());
+    u->set_clock_ms(static_cast<uint32_t>(std::max<int64_t>(left.count(), 0)));
+  }
+  Frame frame = frame_of(m);
+  slot.held.emplace_back(seq_, frame);
+  while (slot.held.size() > hub_.config().limits.updates_held) slot.held.pop_front();
+  if (slot.connected) out.add(slot.player->peer(), frame);
+}
+
+void Match::fill_legal(int seat, google::protobuf::RepeatedPtrField<LegalAction>& out) const {
+  if (status_ != PLAYING || !state_ || !state_->pending().has(seat)) return;
+  for (const engine::Action& action : state_->legal_actions(seat)) {
+    LegalAction* a = out.Add();
+    a->set_code(action.code());
+    a->set_label(state_->action_label(seat, action));
+  }
+}
+
+void Match::fill_outcome(Outcome& out) const {
+  if (forced_outcome_) {
+    out = *forced_outcome_;
+    return;
+  }
+  if (!state_ || !state_->terminal()) return;
+  const engine::Outcome outcome = state_->outcome();
+  for (int s = 0; s < state_->num_seats(); ++s) {
+    if (outcome.winners.has(s)) out.add_winners(static_cast<uint32_t>(s));
+  }
+  for (int32_t score : outcome.scores) out.add_scores(score);
+  out.set_reason(outcome.reason);
+}
+
+ServerMessage Match::snapshot(int seat) const {
+  ServerMessage m;
+  MatchSnapshot* s = m.mutable_snapshot();
+  fill_match_info(*s->mutable_match());
+  s->set_seat(seat);
+  if (seat >= 0) {
+    const SeatSlot& slot = seats_[seat];
+    s->set_seq(seq_);
+    s->set_view(slot.view);
+    fill_legal(seat, *s->mutable_legal());
+    if (slot.deadline != Clock::time_point{}) {
+      auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(slot.deadline - Clock::now());
+      s->set_clock_ms(static_cast<uint32_t>(std::max<int64_t>(left.count(), 0)));
+    }
+  } else {
+    s->set_seq(spectator_seq_);
+    s->set_view(spectator_view_);
+  }
+  // Spectators behind a delay learn the outcome when their stream reaches the end.
+  if (status_ != PLAYING && status_ != WAITING && (seat >= 0 || delayed_.empty())) {
+    fill_outcome(*s->mutable_outcome());
+  }
+  return m;
+}
+
+void Match::queue_spectator_step(const std::vector<engine::Event>& events, bool fresh_view,
+                                 Outbox& out) {
+  if (!settings_.spectators_allowed()) return;
+  const bool delayed =
+      settings_.spectator_delay_actions() > 0 || settings_.spectator_delay_seconds() > 0;
+  if (!delayed && spectators_.empty() && status_ == PLAYING) {
+    spectator_view_stale_ = true;  // computed when someone starts watching
+    return;
+  }
+  DelayedStep step;
+  step.seq = seq_;
+  step.due = Clock::now() + std::chrono::seconds(settings_.spectator_delay_seconds());
+  if (fresh_view) {
+    step.view = state_->view(Viewer::spectator());
+  } else {
+    step.view = delayed_.empty() ? spectator_view_ : delayed_.back().view;
+  }
+  for (const auto& e : events) {
+    if (auto text = e.text_for(Viewer::spectator())) step.events.emplace_back(*text);
+  }
+  delayed_.push_back(std::move(step));
+  release_spectators(out);
+}
+
+void Match::release_spectators(Outbox& out) {
+  const bool over = status_ != PLAYING;
+  const auto now = Clock::now();
+  while (!delayed_.empty()) {
+    DelayedStep& front = delayed_.front();
+    const bool enough_after = delayed_.size() > settings_.spectator_delay_actions();
+    if (!over && (!enough_after || front.due > now)) break;
+    const bool last = over && delayed_.size() == 1;
+    spectator_seq_ = front.seq;
+    ServerMessage m;
+    MatchUpdate* u = m.mutable_update();
+    u->set_match_id(id_);
+    u->set_seq(spectator_seq_);
+    u->set_patch(wire::make_patch(spectator_view_, front.view));
+    for (auto& text : front.events) u->add_events(std::move(text));
+    u->set_status(last ? status_ : PLAYING);
+    if (last) fill_outcome(*u->mutable_outcome());
+    spectator_view_ = std::move(front.view);
+    delayed_.pop_front();
+    Frame frame = frame_of(m);
+    for (const auto& s : spectators_) out.add(s.peer.lock(), frame);
+  }
+  arm_spectator_timer();
+}
+
+void Match::arm_spectator_timer() {
+  if (delayed_.empty() || delayed_.size() <= settings_.spectator_delay_actions()) return;
+  spectator_timer_->expires_at(delayed_.front().due);
+  spectator_timer_->async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    if (!ec) self->run([self](Outbox& out) { self->release_spectators(out); });
+  });
+}
+
+void Match::schedule_bots() {
+  if (bot_scheduled_ || status_ != PLAYING) return;
+  const engine::SeatMask pending = state_->pending();
+  bool any = false;
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    any |= seats_[i].occupant == SeatInfo::BOT && pending.has(static_cast<int>(i));
+  }
+  if (!any) return;
+  bot_scheduled_ = true;
+  auto self = shared_from_this();
+  if (settings_.bot_delay_ms() == 0) {
+    // Posted, not called: a bots-only match then shares the threads fairly with the others.
+    run([self](Outbox& out) { self->bot_step(out); });
+    return;
+  }
+  bot_timer_->expires_after(std::chrono::milliseconds(settings_.bot_delay_ms()));
+  bot_timer_->async_wait([self](boost::system::error_code ec) {
+    if (!ec) self->run([self](Outbox& out) { self->bot_step(out); });
+  });
+}
+
+void Match::bot_step(Outbox& out) {
+  bot_scheduled_ = false;
+  if (status_ != PLAYING) return;
+  const engine::SeatMask pending = state_->pending();
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    const int seat = static_cast<int>(i);
+    if (seats_[i].occupant != SeatInfo::BOT || !pending.has(seat)) continue;
+    const engine::Action action = seats_[i].bot->choose(*state_, seat, bot_rng_);
+    ResultCode code = OK;
+    std::string reason;
+    if (!apply(seat, action, out, code, reason)) {
+      throw std::logic_error("the bot chose a refused action: " + reason);
+    }
+    return;  // one action per step; after_step schedules the next
+  }
+}
+
+void Match::stop_clock(SeatSlot& slot) {
+  slot.deadline = {};
+  ++slot.clock_generation;
+}
+
+void Match::arm_clocks() {
+  if (settings_.clock_seconds() == 0 || status_ != PLAYING) return;
+  const engine::SeatMask pending = state_->pending();
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    SeatSlot& slot = seats_[i];
+    const int seat = static_cast<int>(i);
+    if (slot.occupant != SeatInfo::HUMAN || !pending.has(seat)) {
+      if (slot.deadline != Clock::time_point{}) stop_clock(slot);
+      continue;
+    }
+    if (slot.deadline != Clock::time_point{}) continue;  // this decision's clock already runs
+    slot.deadline = Clock::now() + std::chrono::seconds(settings_.clock_seconds());
+    const uint64_t generation = ++slot.clock_generation;
+    slot.clock->expires_at(slot.deadline);
+    slot.clock->async_wait(
+        [self = shared_from_this(), seat, generation](boost::system::error_code ec) {
+          if (ec) return;
+          self->run([self, seat, generation](Outbox& out) {
+            self->clock_expired(seat, generation, out);
+          });
+        });
+  }
+}
+
+void Match::clock_expired(int seat, uint64_t generation, Outbox& out) {
+  SeatSlot& slot = seats_[seat];
+  if (generation != slot.clock_generation || status_ != PLAYING) return;
+  stop_clock(slot);
+  if (settings_.clock_policy() == CLOCK_FORFEIT) {
+    engine::SeatMask winners;
+    for (int s = 0; s < static_cast<int>(seats_.size()); ++s) {
+      if (s != seat) winners.add(s);
+    }
+    force_end("@" + std::to_string(seat) + " ran out of time and forfeits", winners, false, out);
+    return;
+  }
+  auto bot = hub_.registry().make_bot(ruleset_.name, settings_.bot_level());
+  ResultCode code = OK;
+  std::string reason;
+  if (!apply(seat, bot->choose(*state_, seat, bot_rng_), out, code, reason)) {
+    throw std::logic_error("the clock's bot chose a refused action: " + reason);
+  }
+}
+
+void Match::force_end(std::string reason, engine::SeatMask winners, bool aborted, Outbox& out) {
+  Outcome outcome;
+  for (int s = 0; s < static_cast<int>(seats_.size()); ++s) {
+    if (winners.has(s)) outcome.add_winners(static_cast<uint32_t>(s));
+  }
+  outcome.set_reason(reason);
+  forced_outcome_ = outcome;
+  status_ = aborted ? ABORTED : FINISHED;
+  ++seq_;
+  const std::vector<engine::Event> events{engine::Event::public_event(reason)};
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].occupant == SeatInfo::HUMAN) {
+      send_seat_update(static_cast<int>(i), events, false, out);
+    }
+  }
+  queue_spectator_step(events, false, out);
+  ended(reason);
+}
+
+void Match::ended(const std::string& result) {
+  for (auto& slot : seats_) stop_clock(slot);
+  if (state_) log_->ended(id_, result);
+  spdlog::info("match {} ended after {} actions: {} ({})", id_,
+               state_ ? state_->history().size() : 0, result,
+               status_ == ABORTED ? "aborted" : "finished");
+  publish();
+  linger_timer_->expires_after(std::chrono::seconds(hub_.config().finished_linger_seconds));
+  linger_timer_->async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    if (!ec) self->hub_.remove_match(self->id_);
+  });
+}
+
+void Match::fault(const std::string& what, Outbox& out) {
+  spdlog::error("match {}: engine fault, ending the match: {}", id_, what);
+  if (current_peer_) {
+    out.add(current_peer_, frame_of(reply(current_request_, INTERNAL_ERROR,
+                                          "the server stopped this match after a fault")));
+  }
+  if (status_ == PLAYING || status_ == WAITING) {
+    force_end("the match was stopped by a server fault", {}, true, out);
+  }
+}
+
+}  // namespace duelhall::server

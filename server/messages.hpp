@@ -1,0 +1,22 @@
+// Small helpers to build and serialize protocol messages.
+#pragma once
+
+#include <string>
+
+#include "core/registry.hpp"
+#include "envelope.pb.h"
+#include "peer.hpp"
+
+namespace duelhall::server {
+
+inline constexpr uint32_t kProtocolVersion = 1;
+
+// Serializes once; the bytes may then be sent to any number of peers.
+Frame frame_of(const ServerMessage& message);
+ServerMessage reply(uint64_t request_id, ResultCode code, std::string reason = {});
+// The protocol's codes 1-5 are engine::RefusalCode's numbers.
+ResultCode result_of(engine::RefusalCode code);
+void fill_ruleset(const engine::RulesetInfo& info, duelhall::RulesetInfo& out);
+const char* to_string(ResultCode code);
+
+}  // namespace duelhall::server

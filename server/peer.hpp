@@ -1,0 +1,24 @@
+// A connected client as the lobby and the matches see it: something frames can be sent to.
+// The WebSocket session implements it; tests implement it with a recorder.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace duelhall::server {
+
+using Frame = std::shared_ptr<const std::string>;
+
+class Peer {
+ public:
+  virtual ~Peer() = default;
+  // Queues one binary frame. Thread-safe; frames from one caller arrive in order. The same Frame
+  // may be sent to many peers (spectators share their bytes).
+  virtual void send(Frame frame) = 0;
+  // Ends the connection with a reason (a WebSocket close frame where possible). Thread-safe.
+  virtual void close(const std::string& reason) = 0;
+  virtual uint64_t peer_id() const = 0;
+};
+
+}  // namespace duelhall::server

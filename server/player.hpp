@@ -1,0 +1,85 @@
+// A player: a display name, a secret resume token, the connection it is on now (if any) and the
+// matches it sits in. Shared between the player's session and its matches, so it locks its
+// mutable parts; nothing here is held across a send.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "peer.hpp"
+
+namespace duelhall::server {
+
+class Match;
+
+class Player {
+ public:
+  Player(uint64_t id, std::string name, std::string token)
+      : id_(id), name_(std::move(name)), token_(std::move(token)) {}
+
+  uint64_t id() const { return id_; }
+  const std::string& name() const { return name_; }
+  // The resume token: only ever sent to this player's own connection, never logged.
+  const std::string& token() const { return token_; }
+
+  std::shared_ptr<Peer> peer() const {
+    std::lock_guard lock(mutex_);
+    return peer_.lock();
+  }
+  // Binds the player to a connection; returns the previous one (to be closed) and bumps the
+  // connection epoch, which invalidates pending grace timers.
+  std::shared_ptr<Peer> bind(std::weak_ptr<Peer> peer) {
+    std::lock_guard lock(mutex_);
+    auto old = peer_.lock();
+    peer_ = std::move(peer);
+    ++epoch_;
+    return old;
+  }
+  // Unbinds if still on `peer`; returns the epoch to check when the grace period ends, or 0.
+  uint64_t unbind(const Peer* peer) {
+    std::lock_guard lock(mutex_);
+    auto current = peer_.lock();
+    if (current && current.get() != peer) return 0;  // already on a newer connection
+    peer_.reset();
+    return ++epoch_;
+  }
+  bool still_unbound(uint64_t epoch) const {
+    std::lock_guard lock(mutex_);
+    return epoch_ == epoch && peer_.expired();
+  }
+
+  void add_match(std::weak_ptr<Match> match) {
+    std::lock_guard lock(mutex_);
+    matches_.push_back(std::move(match));
+  }
+  std::vector<std::shared_ptr<Match>> matches() {
+    std::lock_guard lock(mutex_);
+    std::vector<std::shared_ptr<Match>> out;
+    std::erase_if(matches_, [](const auto& w) { return w.expired(); });
+    for (auto& w : matches_) {
+      if (auto m = w.lock()) out.push_back(std::move(m));
+    }
+    return out;
+  }
+  void remove_match(const Match* match) {
+    std::lock_guard lock(mutex_);
+    std::erase_if(matches_, [&](const auto& w) {
+      auto m = w.lock();
+      return !m || m.get() == match;
+    });
+  }
+
+ private:
+  const uint64_t id_;
+  const std::string name_;
+  const std::string token_;
+  mutable std::mutex mutex_;
+  std::weak_ptr<Peer> peer_;
+  uint64_t epoch_ = 0;
+  std::vector<std::weak_ptr<Match>> matches_;
+};
+
+}  // namespace duelhall::server

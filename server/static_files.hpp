@@ -1,0 +1,23 @@
+// Answers plain HTTP requests: files under the web root, /healthz, and a built-in page when no
+// web client has been built.
+#pragma once
+
+#include <boost/beast/http.hpp>
+#include <string>
+
+namespace duelhall::server {
+
+struct HealthFigures {
+  size_t matches = 0;
+  size_t connections = 0;
+};
+
+boost::beast::http::message_generator answer_http(
+    const std::string& web_root, const HealthFigures& health,
+    boost::beast::http::request<boost::beast::http::string_body>&& request);
+
+// The web root to use when none is configured: clients/web/dist under the working directory if
+// it exists, else under the source tree the binary was built from; empty when neither exists.
+std::string default_web_root();
+
+}  // namespace duelhall::server

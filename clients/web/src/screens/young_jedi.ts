@@ -1,0 +1,57 @@
+// Young Jedi: Duel of the Fates: the planet, each side's cards in play, the viewer's own hand,
+// deck sizes and discard tops, and the duel (dueling hands as counts for the opponent, played
+// cards, hit tokens). Cards are catalogue numbers (proto/young_jedi.proto); names come with the
+// server's action labels and event texts, so the client carries no card data.
+import { h, s } from "../dom";
+import type { ScreenContext } from "./screen";
+
+const PLANETS = ["not chosen", "Tatooine", "Naboo", "Coruscant"];
+const PHASES = ["choose planet", "deploy", "choose duel", "choose defender", "defender weapon",
+  "attack", "block", "dueling text", "over"];
+const SIDES = ["Light Side", "Dark Side"];
+
+function chip(card: number, extra = ""): HTMLElement {
+  return h("span", { class: `chip ${extra}`, "data-card": card }, `card ${card}`);
+}
+
+function hits(n: number): SVGElement {
+  return s("svg", { class: "hits", viewBox: `0 0 ${Math.max(1, n) * 14} 14`, role: "img", "aria-label": `${n} hits` },
+    ...Array.from({ length: n }, (_, i) => s("circle", { cx: i * 14 + 7, cy: 7, r: 6, class: "hit-token" })));
+}
+
+function side(ctx: ScreenContext, p: any, seat: number): HTMLElement {
+  const v = ctx.view;
+  const duel = v.duel;
+  const own = seat === ctx.seat;
+  const fighter = duel?.characters?.[seat] ?? 0;
+  const weapon = duel?.weapons?.[seat] ?? 0;
+  return h("section", { class: `player${own ? " own" : ""}${v.toAct === seat ? " deciding" : ""}`,
+      "aria-label": `${SIDES[seat] ?? "seat " + seat} ${ctx.seatName(seat)}` },
+    h("h3", {}, `${ctx.seatName(seat)} (${SIDES[seat] ?? "seat " + seat})`, own ? " (you)" : "",
+      v.toAct === seat && v.phase !== 8 ? h("span", { class: "badge" }, "to decide") : null),
+    h("p", {}, `deck ${p.drawCount}, hand ${p.handCount}, discard ${p.discardCount}`,
+      p.discardTop ? `, top: card ${p.discardTop - 1}` : ""),
+    h("div", { class: "in-play", "aria-label": "in play" },
+      ...p.inPlay.map((c: number, i: number) =>
+        chip(c, i + 1 === fighter ? "dueling" : i + 1 === weapon ? "armed" : ""))),
+    duel ? h("div", { class: "duel-side" },
+      h("span", {}, `dueling hand: ${own ? p.duelingHand.length : p.duelingHandCount}`),
+      own ? h("span", {}, " ", ...p.duelingHand.map((c: number) => chip(c))) : null,
+      h("span", {}, " played: ", ...p.duelingPile.map((c: number) => chip(c))),
+      hits(p.hits)) : null,
+    own ? h("div", { class: "hand", "aria-label": "your hand" }, h("h4", {}, "Your hand"),
+      ...p.hand.map((c: number) => chip(c))) : null);
+}
+
+export function youngJediScreen(ctx: ScreenContext): HTMLElement {
+  const v = ctx.view;
+  const planet = PLANETS[v.planet] ?? "?";
+  return h("div", { class: "board young-jedi" },
+    h("svg", { class: "planet", viewBox: "0 0 120 40", role: "img", "aria-label": `planet ${planet}` }),
+    h("p", { class: "decision", "aria-live": "polite" },
+      `Planet: ${planet}. Turn ${v.turn}, ${PHASES[v.phase] ?? "?"}; ${ctx.seatName(v.toAct)} to act`,
+      v.countersLeft ? `; ${v.countersLeft} deploy counters left` : "",
+      v.duel?.attackCard ? `; attack to answer: card ${v.duel.attackCard - 1}` : ""),
+    h("div", { class: "table" }, ...v.players.map((p: any, i: number) => side(ctx, p, i))),
+    v.phase === 8 ? h("p", { class: "result" }, "The duel of the fates is decided.") : null);
+}

@@ -17,7 +17,12 @@ function hexOf(b: Uint8Array | null): string | null {
   return b === null ? null : [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
 }
 
-const vectors = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+interface Vector {
+  before: string;
+  after: string;
+  patch: string;
+}
+const vectors: Vector[] = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l));
 
 describe("vectors from the C++ library", () => {
   it(`has vectors to check (${file})`, () => {
@@ -33,7 +38,7 @@ describe("vectors from the C++ library", () => {
   });
   it("refuses a patch applied to the wrong view rather than inventing one", () => {
     // A truncated view cannot be patched: its last record is cut.
-    const v = vectors.find((x) => x.before.length > 20 && !x.patch.startsWith("00"));
+    const v = vectors.find((x) => x.before.length > 20 && !x.patch.startsWith("00"))!;
     const cut = bytes(v.before).subarray(0, bytes(v.before).length - 1);
     const out = applyPatch(cut, bytes(v.patch));
     expect(out === null || hexOf(out) !== v.after).toBe(true);

@@ -22,7 +22,7 @@ interface Vector {
   after: string;
   patch: string;
 }
-const vectors: Vector[] = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+const vectors: Vector[] = readFileSync(file, "utf8").trim().split("\n").map((l: string) => JSON.parse(l));
 
 describe("vectors from the C++ library", () => {
   it(`has vectors to check (${file})`, () => {

@@ -61,6 +61,8 @@ function render(): void {
     page = lobbyPage();
   }
   root.replaceChildren(statusBar(), page);
+  const log = document.getElementById("event-log");
+  if (log) log.scrollTop = log.scrollHeight; // the newest events in sight
   if (key) {
     const again = document.getElementById(key) ?? root.querySelector<HTMLElement>(`[data-key="${key}"]`);
     if (again) again.focus();

@@ -202,6 +202,7 @@ export class Session {
         mv.view = s.view;
         mv.legal = s.legal;
         mv.outcome = s.outcome;
+        mv.notice = "";
         this.setClock(mv, s.clockMs);
         break;
       }
@@ -219,6 +220,7 @@ export class Session {
         mv.seq = u.seq;
         mv.legal = u.legal;
         if (u.outcome) mv.outcome = u.outcome;
+        mv.notice = "";
         if (mv.info) mv.info.status = u.status;
         this.setClock(mv, u.clockMs);
         mv.events.push(...u.events);

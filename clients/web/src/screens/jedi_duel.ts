@@ -55,7 +55,7 @@ function decision(ctx: ScreenContext): HTMLElement {
   const v = ctx.view;
   const a = v.attack;
   const parts: (HTMLElement | string)[] = [
-    h("p", {}, `Turn ${v.turn}: ${PHASES[v.phase] ?? "?"}`, v.phase !== 8 ? `, ${ctx.seatName(v.decider)} to decide` : ""),
+    h("p", {}, `${ctx.seatName(v.turn)}'s turn: ${PHASES[v.phase] ?? "?"}`, v.phase !== 8 ? `, ${ctx.seatName(v.decider)} to decide` : ""),
   ];
   if (a && (v.phase === 4 || v.phase === 5)) {
     parts.push(h("p", { class: "attack" },

@@ -1,0 +1,101 @@
+// One browser participant per fresh Chromium profile (Debian's chromium, never a downloaded
+// browser), with every WebSocket frame it receives recorded, and helpers to drive the UI.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+
+const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+export async function openParticipant(name, baseUrl, viewport = { width: 1100, height: 900 }) {
+  const profile = mkdtempSync(join(tmpdir(), "duelhall-chromium-"));
+  // launchPersistentContext passes the fresh profile as --user-data-dir.
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.DUELHALL_CHROMIUM ?? "/usr/bin/chromium",
+    headless: true, args: ARGS, viewport,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const frames = [];
+  page.on("websocket", (ws) => ws.on("framereceived", (f) => {
+    if (typeof f.payload !== "string") frames.push(Buffer.from(f.payload));
+  }));
+  page.on("pageerror", (e) => console.error(`[${name}] page error: ${e.message}`));
+  await page.goto(baseUrl);
+  await page.fill("#name", name);
+  await page.click("#name-form button[type=submit]");
+  await page.waitForSelector("#create-form");
+  return {
+    name, page, frames,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+// The match the page shows, from its route.
+export async function routeMatchId(page) {
+  await page.waitForFunction(() => /#\/match\/\d+/.test(location.hash));
+  return BigInt(/#\/match\/(\d+)/.exec(await page.evaluate(() => location.hash))[1]);
+}
+
+// The client state of a match as the page holds it (seq, whether it ended, legal count).
+export async function matchState(page, id) {
+  return page.evaluate((mid) => {
+    const m = window.duelhall.matches.get(BigInt(mid));
+    if (!m) return null;
+    return { seq: Number(m.seq), over: Boolean(m.outcome), legal: m.legal.length,
+      view: m.view ? Array.from(m.view).join(",") : "" };
+  }, String(id));
+}
+
+export async function createMatch(p, ruleset, options = {}) {
+  await p.page.selectOption("#ruleset", ruleset);
+  if (options.delayActions !== undefined) await p.page.fill("#delay_actions", String(options.delayActions));
+  if (options.botDelay !== undefined) await p.page.fill("#bot_delay", String(options.botDelay));
+  if (options.clock !== undefined) await p.page.fill("#clock", String(options.clock));
+  await p.page.click(options.vsComputer ? "#vs-computer" : "#create");
+  return routeMatchId(p.page);
+}
+
+// Picks among the offered action buttons with a seeded generator, so runs are repeatable.
+export function chooser(seed) {
+  let x = seed >>> 0 || 1;
+  return (n) => {
+    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+    return x % n;
+  };
+}
+
+// Clicks one offered action if the page has any; true when it acted.
+export async function actOnce(page, pick, useKeyboard = false) {
+  const buttons = await page.$$("#actions button.action");
+  if (!buttons.length) return false;
+  const button = buttons[pick(buttons.length)];
+  if (useKeyboard) {
+    await button.focus();
+    await page.keyboard.press("Enter");
+  } else {
+    await button.click();
+  }
+  return true;
+}
+
+export async function screenshot(page, dir, file) {
+  await page.screenshot({ path: join(dir, file), fullPage: true });
+}
+
+// Keyboard alone: Tab to the first action button (focus may already sit on one) and press Enter.
+export async function actByKeyboard(page) {
+  for (let i = 0; i < 80; ++i) {
+    const onAction = await page.evaluate(() => document.activeElement?.classList.contains("action") ?? false);
+    if (onAction) {
+      await page.keyboard.press("Enter");
+      return true;
+    }
+    if (!(await page.$("#actions button.action"))) return false;
+    await page.keyboard.press("Tab");
+  }
+  return false;
+}

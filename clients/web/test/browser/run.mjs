@@ -1,0 +1,112 @@
+// Browser tests of the web client against the real server (registered with ctest by
+// tests/web/CMakeLists.txt). Usage: node run.mjs <duelhall binary> <built client dir>
+//  1. two players create and join a Jedi Duel match and play it to the end through the UI,
+//     one reloading mid-match and one dropping its connection, both continuing where they were;
+//  2. a third participant spectates: neither its DOM nor any frame it receives shows a card in
+//     a player's hand;
+//  3. one match of every other ruleset the server lists, against the computer, by keyboard;
+//  4. screenshots of each ruleset's match screen (and a phone-width one) in test-output/.
+import { existsSync, mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
+import { checkSpectatorFrames, checkSpectatorDom, playDuel } from "./duel.mjs";
+import { loadDecoders } from "./frames.mjs";
+import { actByKeyboard, chooser, createMatch, matchState, openParticipant, screenshot } from "./players.mjs";
+import { startServer } from "./server.mjs";
+
+const [binary, webRoot] = process.argv.slice(2);
+if (!binary || !webRoot) {
+  console.error("usage: node run.mjs <duelhall binary> <built client dir>");
+  process.exit(2);
+}
+for (const [what, path, fix] of [
+  ["the built client", resolve(webRoot, "index.html"), "run scripts/build-web.sh"],
+  ["Debian's chromium", process.env.DUELHALL_CHROMIUM ?? "/usr/bin/chromium", "apt-get install -y chromium"],
+]) {
+  if (!existsSync(path)) {
+    console.error(`${what} is missing (${path}): ${fix}`);
+    process.exit(1);
+  }
+}
+const outDir = resolve(fileURLToPath(import.meta.url), "../../../test-output");
+mkdirSync(outDir, { recursive: true });
+
+let failures = 0;
+async function check(name, body) {
+  const started = Date.now();
+  try {
+    await body();
+    console.log(`ok   ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } catch (e) {
+    ++failures;
+    console.log(`FAIL ${name}: ${e.stack ?? e}`);
+  }
+}
+
+const server = await startServer(resolve(binary), resolve(webRoot));
+const decoders = await loadDecoders();
+const opened = [];
+try {
+  const rulesets = await (async () => {
+    const probe = await openParticipant("Probe", server.url);
+    opened.push(probe);
+    await probe.page.waitForFunction(() => window.duelhall.rulesets.length > 0);
+    return probe.page.evaluate(() => window.duelhall.rulesets.map((r) => ({ name: r.name, view: r.viewMessage })));
+  })();
+  console.log(`server rulesets: ${rulesets.map((r) => r.name).join(", ")}`);
+
+  const jedi = rulesets.find((r) => r.name === "jedi_duel");
+  await check("Jedi Duel: two players, a spectator, a reload and a drop, played to the end", async () => {
+    if (!jedi) throw new Error("the server does not list jedi_duel");
+    const alice = await openParticipant("Alice", server.url);
+    const bob = await openParticipant("Bob", server.url);
+    const carol = await openParticipant("Carol", server.url);
+    opened.push(alice, bob, carol);
+    const result = await playDuel({ alice, bob, carol, outDir, pick: chooser(20261121) });
+    const streams = checkSpectatorFrames(decoders, jedi.view, result);
+    console.log(`     ${result.actions} actions, ${result.domChecks} spectator DOM checks, ` +
+      `${streams.spectatorViews} spectator views and ${streams.events} events checked`);
+  });
+
+  for (const r of rulesets.filter((x) => x.name !== "jedi_duel")) {
+    await check(`${r.name}: a match against the computer by keyboard alone`, async () => {
+      const p = await openParticipant(`Kbd ${r.name}`.slice(0, 32), server.url);
+      opened.push(p);
+      const id = await createMatch(p, r.name, { vsComputer: true, botDelay: 0 });
+      await p.page.waitForSelector(".board:not(.waiting)");
+      let shot = false;
+      for (let i = 0; i < 5000; ++i) {
+        const st = await matchState(p.page, id);
+        if (st?.over) break;
+        if (i === 6 && !shot) {
+          await screenshot(p.page, outDir, `${r.name}.png`);
+          shot = true;
+        }
+        if (!(await actByKeyboard(p.page))) await p.page.waitForTimeout(30);
+      }
+      await p.page.waitForSelector("#outcome", { timeout: 30_000 });
+      if (!shot) await screenshot(p.page, outDir, `${r.name}.png`);
+      await screenshot(p.page, outDir, `${r.name}-end.png`);
+    });
+  }
+
+  await check("Jedi Duel at phone width against the computer, by keyboard", async () => {
+    const p = await openParticipant("Phone", server.url, { width: 390, height: 844 });
+    opened.push(p);
+    const id = await createMatch(p, "jedi_duel", { vsComputer: true, botDelay: 0 });
+    await p.page.waitForSelector(".board:not(.waiting)");
+    for (let i = 0; i < 4; ++i) await actByKeyboard(p.page);
+    await p.page.waitForFunction(() => document.querySelectorAll("#actions .action").length > 0);
+    await screenshot(p.page, outDir, "jedi_duel-phone.png");
+    const width = await p.page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 390) throw new Error(`the page scrolls sideways at phone width (${width}px)`);
+    const st = await matchState(p.page, id);
+    if (!st || st.seq < 1) throw new Error("no action went through by keyboard");
+  });
+} finally {
+  for (const p of opened) await p.close().catch(() => {});
+  await decoders.close();
+  await server.stop();
+}
+console.log(failures ? `${failures} browser test(s) failed` : "all browser tests passed");
+process.exit(failures ? 1 : 0);

@@ -1,8 +1,9 @@
 // Young Jedi: Duel of the Fates: the planet, each side's cards in play, the viewer's own hand,
 // deck sizes and discard tops, and the duel (dueling hands as counts for the opponent, played
-// cards, hit tokens). Cards are catalogue numbers (proto/young_jedi.proto); names come with the
-// server's action labels and event texts, so the client carries no card data.
+// cards, hit tokens). Cards are catalogue numbers (proto/young_jedi.proto), named from the table
+// scripts/gen-cards.mjs builds from the engine's catalogue.
 import { h, s } from "../dom";
+import { YOUNG_JEDI_CARDS } from "../gen/young_jedi_cards";
 import type { ScreenContext } from "./screen";
 
 const PLANETS = ["not chosen", "Tatooine", "Naboo", "Coruscant"];
@@ -10,8 +11,17 @@ const PHASES = ["choose planet", "deploy", "choose duel", "choose defender", "de
   "attack", "block", "dueling text", "over"];
 const SIDES = ["Light Side", "Dark Side"];
 
+// A card by catalogue index: its title and printed stats when this build has the catalogue.
 function chip(card: number, extra = ""): HTMLElement {
-  return h("span", { class: `chip ${extra}`, "data-card": card }, `card ${card}`);
+  const c = YOUNG_JEDI_CARDS[card];
+  if (!c) return h("span", { class: `chip ${extra}`, "data-card": card }, `card ${card}`);
+  const stats = [c.power >= 0 && `power ${c.power}`, c.damage >= 0 && `damage ${c.damage}`,
+    c.destiny >= 0 && `destiny ${c.destiny}`].filter(Boolean).join(", ");
+  return h("span", { class: `chip ${extra}`, "data-card": card, title: `${c.title} (${c.type})` },
+    h("b", {}, c.title), stats ? h("small", {}, ` ${stats}`) : null);
+}
+function cardTitle(card: number): string {
+  return YOUNG_JEDI_CARDS[card]?.title ?? `card ${card}`;
 }
 
 function hits(n: number): SVGElement {
@@ -30,7 +40,7 @@ function side(ctx: ScreenContext, p: any, seat: number): HTMLElement {
     h("h3", {}, `${ctx.seatName(seat)} (${SIDES[seat] ?? "seat " + seat})`, own ? " (you)" : "",
       v.toAct === seat && v.phase !== 8 ? h("span", { class: "badge" }, "to decide") : null),
     h("p", {}, `deck ${p.drawCount}, hand ${p.handCount}, discard ${p.discardCount}`,
-      p.discardTop ? `, top: card ${p.discardTop - 1}` : ""),
+      p.discardTop ? `, top: ${cardTitle(p.discardTop - 1)}` : ""),
     h("div", { class: "in-play", "aria-label": "in play" },
       ...p.inPlay.map((c: number, i: number) =>
         chip(c, i + 1 === fighter ? "dueling" : i + 1 === weapon ? "armed" : ""))),
@@ -47,11 +57,13 @@ export function youngJediScreen(ctx: ScreenContext): HTMLElement {
   const v = ctx.view;
   const planet = PLANETS[v.planet] ?? "?";
   return h("div", { class: "board young-jedi" },
-    h("svg", { class: "planet", viewBox: "0 0 120 40", role: "img", "aria-label": `planet ${planet}` }),
+    s("svg", { class: "planet", viewBox: "0 0 200 44", role: "img", "aria-label": `planet ${planet}` },
+      s("circle", { cx: 22, cy: 22, r: 18, class: `planet-disc planet-${v.planet}` }),
+      s("text", { x: 50, y: 28, class: "planet-name" }, planet)),
     h("p", { class: "decision", "aria-live": "polite" },
       `Planet: ${planet}. Turn ${v.turn}, ${PHASES[v.phase] ?? "?"}; ${ctx.seatName(v.toAct)} to act`,
       v.countersLeft ? `; ${v.countersLeft} deploy counters left` : "",
-      v.duel?.attackCard ? `; attack to answer: card ${v.duel.attackCard - 1}` : ""),
+      v.duel?.attackCard ? `; attack to answer: ${cardTitle(v.duel.attackCard - 1)}` : ""),
     h("div", { class: "table" }, ...v.players.map((p: any, i: number) => side(ctx, p, i))),
     v.phase === 8 ? h("p", { class: "result" }, "The duel of the fates is decided.") : null);
 }

@@ -57,6 +57,12 @@ export async function playDuel({ alice, bob, carol, outDir, pick }) {
     const states = await Promise.all(all.map((p) => matchState(p.page, id)));
     return states.every((s) => s && s.view !== "");
   });
+  await alice.page.fill("#chat-input", "may the best duellist win");
+  await alice.page.press("#chat-input", "Enter");
+  for (const p of [bob, carol]) {
+    await p.page.waitForFunction(() =>
+      document.getElementById("chat-log")?.textContent?.includes("Alice: may the best duellist win"));
+  }
   let actions = 0;
   let domChecks = 0;
   for (; actions < MAX_ACTIONS; ) {

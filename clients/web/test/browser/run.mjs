@@ -90,12 +90,13 @@ try {
     });
   }
 
-  await check("Jedi Duel at phone width against the computer, by keyboard", async () => {
+  await check("Jedi Duel at phone width against the computer, by keyboard, with a decision clock", async () => {
     const p = await openParticipant("Phone", server.url, { width: 390, height: 844 });
     opened.push(p);
-    const id = await createMatch(p, "jedi_duel", { vsComputer: true, botDelay: 0 });
+    const id = await createMatch(p, "jedi_duel", { vsComputer: true, botDelay: 0, clock: 300 });
     await p.page.waitForSelector(".board:not(.waiting)");
     for (let i = 0; i < 4; ++i) await actByKeyboard(p.page);
+    await p.page.waitForFunction(() => /^\d+ s$/.test(document.getElementById("clock")?.textContent ?? ""));
     await p.page.waitForFunction(() => document.querySelectorAll("#actions .action").length > 0);
     await screenshot(p.page, outDir, "jedi_duel-phone.png");
     const width = await p.page.evaluate(() => document.documentElement.scrollWidth);

@@ -44,7 +44,8 @@ function spectatorBadge(mv: MatchView): HTMLElement {
 
 function board(session: Session, mv: MatchView): HTMLElement {
   if (!mv.info || mv.view === null || mv.info.status === MatchStatus.WAITING) {
-    const free = mv.info?.seats.filter((x) => x.occupant === 0).length ?? 0;
+    const taken = mv.info?.seats.filter((x) => x.occupant !== 0).length ?? 0;
+    const free = Math.max(0, (mv.info?.settings?.seats ?? 0) - taken);
     return h("div", { class: "board waiting" }, h("p", {}, `Waiting for ${free} more player${free === 1 ? "" : "s"}...`),
       mv.inviteCode ? h("p", {}, "Invite link: ", h("input", { readonly: true, id: "invite", value: inviteLink(mv.id, mv.inviteCode), "aria-label": "invite link" })) : null,
       mv.seat === 0 && mv.info ? h("button", { id: "fill-bots", onclick: () =>

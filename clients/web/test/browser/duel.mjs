@@ -111,13 +111,15 @@ function cardName(c) {
 
 // Every view Carol's frames build, step by step beside the players' own views: no hand, no
 // private field, and no event naming a card (other than the two alike Jokers) that sits in a
-// player's hand at that step.
+// player's hand at that step, unless Carol saw it face up the step before (a fumbled Stance
+// goes back to its owner's hand in plain sight).
 export function checkSpectatorFrames(decoders, viewMessage, result) {
   const a = followMatch(decoders, result.frames.alice, result.id, viewMessage);
   const b = followMatch(decoders, result.frames.bob, result.id, viewMessage);
   const c = followMatch(decoders, result.frames.carol, result.id, viewMessage);
   if (c.size < result.actions) throw new Error(`the spectator saw ${c.size} steps of ${result.actions}`);
   let events = 0;
+  let faceUp = new Set();
   for (const [seq, step] of c) {
     const v = step.view;
     if (!v) throw new Error(`spectator view ${seq} does not decode`);
@@ -132,13 +134,14 @@ export function checkSpectatorFrames(decoders, viewMessage, result) {
     if (!va || !vb) continue; // a step a player took in through a snapshot after its reload
     const sig = (x) => [x.turn, x.phase, x.decider, x.deckSize, x.discardSize, x.discardTop].join("/");
     if (sig(v) !== sig(va)) throw new Error(`spectator step ${seq} is not the players' step ${seq}`);
-    const hands = [...va.players[0].hand, ...vb.players[1].hand].filter((x) => x <= 52);
+    const hands = [...va.players[0].hand, ...vb.players[1].hand].filter((x) => x <= 52 && !faceUp.has(x));
     for (const text of step.events) {
       ++events;
       for (const card of hands) {
         if (text.includes(cardName(card))) throw new Error(`spectator event "${text}" names ${cardName(card)} in a hand`);
       }
     }
+    faceUp = new Set([...v.players.map((p) => p.stanceCard), v.discardTop, v.attack?.card ?? 0]);
   }
   return { spectatorViews: c.size, events };
 }

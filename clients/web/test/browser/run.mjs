@@ -68,6 +68,19 @@ try {
       `${streams.spectatorViews} spectator views and ${streams.events} events checked`);
   });
 
+  await check("a private match is not listed and is joined through its invite link", async () => {
+    const host = await openParticipant("Hostess", server.url);
+    const guest = await openParticipant("Guest", server.url);
+    opened.push(host, guest);
+    const id = await createMatch(host, "jedi_duel", { unlisted: true });
+    const link = await host.page.inputValue("#invite");
+    if (!link.includes(`#/join/${id}/`)) throw new Error(`unexpected invite link ${link}`);
+    if (await guest.page.$(`li[data-match="${id}"]`)) throw new Error("the private match is listed");
+    await guest.page.goto(link);
+    await guest.page.waitForFunction((mid) => location.hash === `#/match/${mid}`, String(id));
+    for (const p of [host, guest]) await p.page.waitForSelector("#actions .action, .board:not(.waiting)");
+  });
+
   for (const r of rulesets.filter((x) => x.name !== "jedi_duel")) {
     await check(`${r.name}: a match against the computer by keyboard alone`, async () => {
       const p = await openParticipant(`Kbd ${r.name}`.slice(0, 32), server.url);

@@ -5,33 +5,55 @@
 import { h, s } from "../dom";
 import type { ScreenContext } from "./screen";
 
-const COLOURS = ["#888", "#d33", "#36c", "#2a2", "#c90", "#a3c", "#0aa", "#eee"];
-// Sphere and target positions on a 100 x 160 figure: head to feet.
-const SPHERES = [[50, 14], [50, 34], [50, 54], [50, 74], [50, 94], [30, 120], [70, 120]];
-const TARGETS = [[50, 8], [22, 50], [78, 50], [50, 66], [36, 150], [64, 150]];
+// Index tables of proto/force_battles.proto.
+const COLOURS = ["#3fbf5a", "#f08c2e", "#4a8cff", "#e04848", "#a35ee0", "#f2d23c"];
+const TARGET_NAMES = ["head", "left arm", "right arm", "torso", "left leg", "right leg"];
+const SPHERE_NAMES = ["HL", "HR", "center", "LT", "RT", "LL", "RL"];
+const GEAS_NAMES = ["Hide", "Jump", "Mind Trick", "Sight", "Push", "Pull", "Speed", "Lightning",
+  "Lightning Absorb", "Heal", "Choke", "Protect", "Rage"];
+// Positions on a 140 x 172 figure facing the viewer (its left arm on the viewer's right).
+const TARGETS = [[70, 8], [124, 64], [16, 64], [70, 100], [98, 162], [42, 162]];
+const SPHERES = [[80, 22], [60, 22], [70, 50], [82, 76], [58, 76], [84, 122], [56, 122]];
 
-function body(board: any, colour: number): SVGElement {
-  const fill = COLOURS[colour] ?? COLOURS[0];
+// Own counters in the player's colour; the opponent's counters (placed by their GIVE/Pull) as
+// a small disc in the opponent's colour beside the sphere or target.
+function body(board: any, colour: number, foreignColour: number): SVGElement {
+  const fill = COLOURS[colour] ?? "#999";
+  const foreignFill = COLOURS[foreignColour] ?? "#999";
+  const foreign = (x: number, y: number, n: number) => n > 0
+    ? [s("circle", { cx: x + 10, cy: y - 8, r: 6, fill: foreignFill, class: "foreign" }),
+       s("text", { x: x + 10, y: y - 5, "text-anchor": "middle", class: "count on" }, String(n))]
+    : [];
   const parts: SVGElement[] = [
-    s("circle", { cx: 50, cy: 14, r: 12, class: "body" }),
-    s("line", { x1: 50, y1: 26, x2: 50, y2: 100, class: "limb" }),
-    s("line", { x1: 50, y1: 40, x2: 18, y2: 62, class: "limb" }),
-    s("line", { x1: 50, y1: 40, x2: 82, y2: 62, class: "limb" }),
-    s("line", { x1: 50, y1: 100, x2: 34, y2: 156, class: "limb" }),
-    s("line", { x1: 50, y1: 100, x2: 66, y2: 156, class: "limb" }),
+    s("circle", { cx: 70, cy: 22, r: 16, class: "body" }),
+    s("line", { x1: 70, y1: 38, x2: 70, y2: 104, class: "limb" }),
+    s("line", { x1: 70, y1: 52, x2: 24, y2: 64, class: "limb" }),
+    s("line", { x1: 70, y1: 52, x2: 116, y2: 64, class: "limb" }),
+    s("line", { x1: 70, y1: 104, x2: 46, y2: 154, class: "limb" }),
+    s("line", { x1: 70, y1: 104, x2: 94, y2: 154, class: "limb" }),
   ];
   (board?.targets ?? []).forEach((n: number, i: number) => {
     const [x, y] = TARGETS[i] ?? [0, 0];
-    parts.push(s("rect", { x: x - 7, y: y - 7, width: 14, height: 14, class: "target" }),
-      s("text", { x, y: y + 4, "text-anchor": "middle", class: "count" }, String(n)));
+    parts.push(s("g", {}, s("title", {}, `${TARGET_NAMES[i] ?? "target"}: ${n}`),
+      s("rect", { x: x - 8, y: y - 8, width: 16, height: 16, rx: 2, class: "target" }),
+      s("text", { x, y: y + 4, "text-anchor": "middle", class: "count" }, String(n)),
+      ...foreign(x, y, board?.targetsForeign?.[i] ?? 0)));
   });
   (board?.spheres ?? []).forEach((n: number, i: number) => {
     const [x, y] = SPHERES[i] ?? [0, 0];
-    parts.push(s("circle", { cx: x + 14, cy: y, r: 7, class: "sphere", fill: n ? fill : "none" }),
-      s("text", { x: x + 14, y: y + 4, "text-anchor": "middle", class: "count" }, String(n)));
+    parts.push(s("g", {}, s("title", {}, `sphere ${SPHERE_NAMES[i] ?? i}: ${n}`),
+      s("circle", { cx: x, cy: y, r: 8, class: "sphere", fill: n ? fill : "#0e1015" }),
+      s("text", { x, y: y + 4, "text-anchor": "middle", class: n ? "count on" : "count" }, String(n)),
+      ...foreign(x, y, board?.spheresForeign?.[i] ?? 0)));
   });
-  return s("svg", { class: "body-diagram", viewBox: "0 0 100 165", role: "img",
-    "aria-label": `targets ${(board?.targets ?? []).join(" ")}; spheres ${(board?.spheres ?? []).join(" ")}` }, ...parts);
+  const label = (names: string[], values: number[] = []) => values.map((n, i) => `${names[i] ?? i} ${n}`).join(", ");
+  return s("svg", { class: "body-diagram", viewBox: "0 0 140 172", role: "img",
+    "aria-label": `targets: ${label(TARGET_NAMES, board?.targets)}; spheres: ${label(SPHERE_NAMES, board?.spheres)}` }, ...parts);
+}
+
+function geasSlots(b: any, used: number): HTMLElement {
+  return h("ul", { class: "geas" }, ...(b?.geas ?? []).map((n: number, g: number) =>
+    h("li", { class: ((used >> g) & 1) === 1 ? "used" : "" }, `${GEAS_NAMES[g] ?? g} ${n}`)));
 }
 
 function board(ctx: ScreenContext, p: any, seat: number): HTMLElement {
@@ -42,13 +64,14 @@ function board(ctx: ScreenContext, p: any, seat: number): HTMLElement {
       "aria-label": `seat ${seat} ${ctx.seatName(seat)}` },
     h("h3", {}, ctx.seatName(seat), seat === ctx.seat ? " (you)" : "", deciding ? h("span", { class: "badge" }, "to decide") : null),
     p.revealed
-      ? h("div", { class: "player-row" }, body(b, p.colour - 1),
+      ? h("div", { class: "player-row" }, body(b, p.colour - 1, (v.players[1 - seat]?.colour ?? 0) - 1),
           h("dl", { class: "stats" },
             h("dt", {}, "side"), h("dd", {}, ["", "Light", "Dark"][p.side] ?? "?"),
             h("dt", {}, "ATT"), h("dd", {}, String(b?.att ?? 0)),
             h("dt", {}, "DEF"), h("dd", {}, String(b?.def ?? 0)),
-            h("dt", {}, "pool"), h("dd", {}, String(b?.pool ?? 0)),
-            h("dt", {}, "GEAS"), h("dd", { class: "geas" }, (b?.geas ?? []).map((n: number) => String(n)).join(" "))))
+            h("dt", {}, "pool"), h("dd", {}, String(b?.pool ?? 0), b?.poolForeign ? ` (+${b.poolForeign} theirs)` : ""),
+            h("dt", {}, "colour"), h("dd", {}, h("span", { class: "swatch", style: `background:${COLOURS[p.colour - 1] ?? "#999"}` }))),
+          geasSlots(b, p.geasUsed))
       : h("p", { class: "hint" }, `setup hidden (stage ${p.setupStage})`));
 }
 
@@ -60,7 +83,7 @@ export function forceBattlesScreen(ctx: ScreenContext): HTMLElement {
     h("p", { class: "decision", "aria-live": "polite" },
       `Round ${v.round}${v.roundLimit ? ` of ${v.roundLimit}` : ""}`,
       v.attacker ? `; ${ctx.seatName(v.attacker - 1)} attacks` : "",
-      v.target ? ` target ${v.target - 1}` : "",
+      v.target ? ` at the ${TARGET_NAMES[v.target - 1] ?? "target"}` : "",
       v.hitDie ? `; hit die ${v.hitDie}, block die ${v.blockDie}` : "",
       v.placing ? `; ${v.placing} counters to place` : "",
       v.winner ? (v.winner === 3 ? "; a draw" : `; won by ${ctx.seatName(v.winner - 1)}`) : ""),

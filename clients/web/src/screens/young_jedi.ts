@@ -35,10 +35,11 @@ function side(ctx: ScreenContext, p: any, seat: number): HTMLElement {
   const own = seat === ctx.seat;
   const fighter = duel?.characters?.[seat] ?? 0;
   const weapon = duel?.weapons?.[seat] ?? 0;
-  return h("section", { class: `player${own ? " own" : ""}${v.toAct === seat ? " deciding" : ""}`,
+  const deciding = v.toAct === seat && v.phase !== 8;
+  return h("section", { class: `player${own ? " own" : ""}${deciding ? " deciding" : ""}`,
       "aria-label": `${SIDES[seat] ?? "seat " + seat} ${ctx.seatName(seat)}` },
     h("h3", {}, `${ctx.seatName(seat)} (${SIDES[seat] ?? "seat " + seat})`, own ? " (you)" : "",
-      v.toAct === seat && v.phase !== 8 ? h("span", { class: "badge" }, "to decide") : null),
+      deciding ? h("span", { class: "badge" }, "to decide") : null),
     h("p", {}, `deck ${p.drawCount}, hand ${p.handCount}, discard ${p.discardCount}`,
       p.discardTop ? `, top: ${cardTitle(p.discardTop - 1)}` : ""),
     h("div", { class: "in-play", "aria-label": "in play" },
@@ -61,8 +62,9 @@ export function youngJediScreen(ctx: ScreenContext): HTMLElement {
       s("circle", { cx: 22, cy: 22, r: 18, class: `planet-disc planet-${v.planet}` }),
       s("text", { x: 50, y: 28, class: "planet-name" }, planet)),
     h("p", { class: "decision", "aria-live": "polite" },
-      `Planet: ${planet}. Turn ${v.turn}, ${PHASES[v.phase] ?? "?"}; ${ctx.seatName(v.toAct)} to act`,
-      v.countersLeft ? `; ${v.countersLeft} deploy counters left` : "",
+      `Planet: ${planet}. Turn ${v.turn}, ${PHASES[v.phase] ?? "?"}`,
+      v.phase !== 8 ? `; ${ctx.seatName(v.toAct)} to act` : "",
+      v.countersLeft && v.phase !== 8 ? `; ${v.countersLeft} deploy counters left` : "",
       v.duel?.attackCard ? `; attack to answer: ${cardTitle(v.duel.attackCard - 1)}` : ""),
     h("div", { class: "table" }, ...v.players.map((p: any, i: number) => side(ctx, p, i))),
     v.phase === 8 ? h("p", { class: "result" }, "The duel of the fates is decided.") : null);

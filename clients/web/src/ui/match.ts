@@ -87,7 +87,7 @@ function eventLog(mv: MatchView): HTMLElement {
   const name = seatNamer(mv);
   return h("section", { class: "panel log", "aria-labelledby": "log-h" },
     h("h2", { id: "log-h" }, "Events"),
-    h("ol", { id: "event-log", "aria-live": "polite", tabindex: 0 },
+    h("ol", { id: "event-log", "aria-live": "polite", tabindex: 0, start: Math.max(1, mv.events.length - 59) },
       ...mv.events.slice(-60).map((e) => h("li", {}, withNames(e, name)))));
 }
 

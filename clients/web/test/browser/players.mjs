@@ -87,16 +87,26 @@ export async function screenshot(page, dir, file) {
   await page.screenshot({ path: join(dir, file), fullPage: true });
 }
 
-// Keyboard alone: Tab to the first action button (focus may already sit on one) and press Enter.
-export async function actByKeyboard(page) {
-  for (let i = 0; i < 80; ++i) {
-    const onAction = await page.evaluate(() => document.activeElement?.classList.contains("action") ?? false);
-    if (onAction) {
+// Keyboard alone: Tab to the first action button (focus may already sit on one), then on through
+// `pick` more of them, and press Enter. Conceding is left out so matches run to a real end.
+export async function actByKeyboard(page, pick = () => 0) {
+  const labels = await page.$$eval("#actions button.action", (els) => els.map((e) => e.textContent ?? ""));
+  const choices = labels.map((l, i) => [l, i]).filter(([l]) => !/^concede/i.test(l));
+  if (!choices.length) return false;
+  const target = choices[pick(choices.length)][1];
+  const focusedIndex = () => page.evaluate(() =>
+    [...document.querySelectorAll("#actions button.action")].indexOf(document.activeElement));
+  for (let i = 0; i < 120; ++i) {
+    const at = await focusedIndex();
+    if (at === target) {
       await page.keyboard.press("Enter");
       return true;
     }
-    if (!(await page.$("#actions button.action"))) return false;
-    await page.keyboard.press("Tab");
+    if (at > target) {
+      await page.keyboard.press("Shift+Tab");
+    } else {
+      await page.keyboard.press("Tab");
+    }
   }
   return false;
 }

@@ -88,6 +88,8 @@ try {
       const id = await createMatch(p, r.name, { vsComputer: true, botDelay: 0 });
       await p.page.waitForSelector(".board:not(.waiting)");
       let shot = false;
+      let duelShot = false;
+      const pick = chooser(7);
       for (let i = 0; i < 5000; ++i) {
         const st = await matchState(p.page, id);
         if (st?.over) break;
@@ -95,7 +97,11 @@ try {
           await screenshot(p.page, outDir, `${r.name}.png`);
           shot = true;
         }
-        if (!(await actByKeyboard(p.page))) await p.page.waitForTimeout(30);
+        if (!duelShot && (await p.page.$(".duel-side"))) {
+          await screenshot(p.page, outDir, `${r.name}-duel.png`);
+          duelShot = true;
+        }
+        if (!(await actByKeyboard(p.page, pick))) await p.page.waitForTimeout(30);
       }
       await p.page.waitForSelector("#outcome", { timeout: 30_000 });
       if (!shot) await screenshot(p.page, outDir, `${r.name}.png`);

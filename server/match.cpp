@@ -119,6 +119,9 @@ void Match::fill_match_info(MatchInfo& info) const {
   info.set_host(host_name_);
   info.set_actions(static_cast<uint32_t>(state_ ? state_->history().size() : 0));
   *info.mutable_settings() = settings_;
+  if (state_ && (status_ == FINISHED || status_ == ABORTED)) {
+    info.set_seed(engine::seed_to_hex(state_->config().seed));
+  }
 }
 
 void Match::publish() {
@@ -229,6 +232,7 @@ void Match::spectate(std::shared_ptr<Peer> peer, std::string invite, uint64_t re
     if (!is_spectator(peer->peer_id())) spectators_.push_back({peer, peer->peer_id()});
     if (spectator_view_stale_ && state_) {
       spectator_view_ = state_->view(engine::Viewer::spectator());
+      spectator_seq_ = seq_;
       spectator_view_stale_ = false;
     }
     ServerMessage m = snapshot(-1);

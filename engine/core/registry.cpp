@@ -37,6 +37,10 @@ CreateResult Registry::create(const std::string& ruleset, int seats, const Seed&
       }
     }
   }
+  if (info->check_seat_options) {
+    auto problem = info->check_seat_options(config.params, seat_options);
+    if (problem) return {nullptr, *problem};
+  }
   config.seat_options = std::move(seat_options);
   return {info->create(config), {}};
 }

@@ -5,6 +5,8 @@
 // Entry header: field number << 2 | op; header 0 carries the whole new message.
 const OP_REPLACE = 0;
 const OP_ELEMENTS = 1;
+const OP_VARINT = 2; // the field is now one varint record: its value follows
+const OP_REMOVE = 3; // the field has no records any more
 // The same bound as the C++ side: deeper nesting is refused, which bounds recursion.
 const MAX_DEPTH = 16;
 const MAX_FIELD = 0x1fffffff;
@@ -186,8 +188,13 @@ function applyAt(before: Uint8Array, patch: Uint8Array, depth: number): Uint8Arr
       out.push(records);
     } else if (op === OP_ELEMENTS) {
       if (!applyElements(r, before, old, begin, idx, depth, out)) return null;
-    } else {
-      return null;
+    } else if (op === OP_VARINT) {
+      const at = r.pos;
+      if (r.varint() === null) return null;
+      out.pushVarint(field * 8); // the tag of wire type 0, written by the applier
+      out.push(patch.subarray(at, r.pos));
+    } else if (op !== OP_REMOVE) {
+      return null; // unreachable while ops are two bits, kept for safety
     }
     if (r.done()) break;
     header = r.varint();

@@ -63,9 +63,16 @@ describe("hand-made patches", () => {
     expect(hexOf(applyPatch(view, bytes("0d01" + "03" + "04" + "08021009"))))
       .toBe("0801" + "1a0408021003" + "1a0408031009");
   });
+  it("writes a scalar's new value and removes a field", () => {
+    // field 1 VARINT (1<<2|2 = 06) 300 (ac02); field 3 REMOVE (3<<2|3 = 0f)
+    expect(hexOf(applyPatch(view, bytes("06ac02" + "0f")))).toBe("08ac02");
+    // a VARINT for a field the old view lacks puts it in order: field 2 (0a) value 5
+    expect(hexOf(applyPatch(view, bytes("0a05")))).toBe("0801" + "1005" + "1a0408021003" + "1a0408031004");
+    expect(applyPatch(view, bytes("06ff"))).toBeNull(); // a truncated value
+  });
   it("refuses fields out of order, bad ops and indexes past the records", () => {
     expect(applyPatch(view, bytes("0d010304" + "08021009" + "04020807"))).toBeNull();
-    expect(applyPatch(view, bytes("06020807"))).toBeNull(); // op 2 does not exist
+    expect(applyPatch(view, bytes("0f" + "04020807"))).toBeNull(); // field 3 then field 1
     expect(applyPatch(view, bytes("0d01" + "05" + "02" + "0807"))).toBeNull(); // index 2 of 2
     expect(applyPatch(view, bytes("0d00"))).toBeNull(); // zero edits
   });

@@ -4,9 +4,9 @@
 import { followMatch } from "./frames.mjs";
 import { actOnce, createMatch, matchState, screenshot } from "./players.mjs";
 
-const RELOAD_AT = 12;
-const DROP_AT = 30;
-const SHOT_AT = 20;
+const RELOAD_AT = 4;
+const DROP_AT = 8;
+const SHOT_AT = 14;
 const MAX_ACTIONS = 3000;
 
 async function waitFor(what, test, timeoutMs = 20_000) {
@@ -126,7 +126,7 @@ export function checkSpectatorFrames(decoders, viewMessage, result) {
     for (const p of v.players) {
       if (p.hand.length) throw new Error(`spectator view ${seq} holds seat ${p.seat}'s hand`);
     }
-    if (v.sensedHand.length || v.justDrawn.length || v.knownDeckCards.length || v.deckOrder.length || v.omniscient) {
+    if (v.sensedHand.length || v.justDrawn.length || v.knownDeckCards.length || v.drawDeck.length || v.omniscient) {
       throw new Error(`spectator view ${seq} holds a private field`);
     }
     const va = a.get(seq)?.view;

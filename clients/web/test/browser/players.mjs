@@ -69,17 +69,12 @@ export function chooser(seed) {
   };
 }
 
-// Clicks one offered action if the page has any; true when it acted.
-export async function actOnce(page, pick, useKeyboard = false) {
-  const buttons = await page.$$("#actions button.action");
-  if (!buttons.length) return false;
-  const button = buttons[pick(buttons.length)];
-  if (useKeyboard) {
-    await button.focus();
-    await page.keyboard.press("Enter");
-  } else {
-    await button.click();
-  }
+// Clicks one offered action if the page has any; true when it acted. The button is found again
+// by its code at the click, since any message may redraw the page in between.
+export async function actOnce(page, pick) {
+  const codes = await page.$$eval("#actions button.action", (els) => els.map((e) => e.getAttribute("data-code")));
+  if (!codes.length) return false;
+  await page.click(`#actions button.action[data-code="${codes[pick(codes.length)]}"]`);
   return true;
 }
 

@@ -47,9 +47,9 @@ const server = await startServer(resolve(binary), resolve(webRoot));
 const decoders = await loadDecoders();
 const opened = [];
 try {
+  const probe = await openParticipant("Probe", server.url);
+  opened.push(probe);
   const rulesets = await (async () => {
-    const probe = await openParticipant("Probe", server.url);
-    opened.push(probe);
     await probe.page.waitForFunction(() => window.duelhall.rulesets.length > 0);
     return probe.page.evaluate(() => window.duelhall.rulesets.map((r) => ({ name: r.name, view: r.viewMessage })));
   })();
@@ -72,13 +72,21 @@ try {
     const host = await openParticipant("Hostess", server.url);
     const guest = await openParticipant("Guest", server.url);
     opened.push(host, guest);
-    const id = await createMatch(host, "jedi_duel", { unlisted: true });
+    const id = await createMatch(host, "jedi_duel", { unlisted: true, delayActions: 2 });
     const link = await host.page.inputValue("#invite");
     if (!link.includes(`#/join/${id}/`)) throw new Error(`unexpected invite link ${link}`);
     if (await guest.page.$(`li[data-match="${id}"]`)) throw new Error("the private match is listed");
     await guest.page.goto(link);
     await guest.page.waitForFunction((mid) => location.hash === `#/match/${mid}`, String(id));
     for (const p of [host, guest]) await p.page.waitForSelector("#actions .action, .board:not(.waiting)");
+    // A spectator with the invite code sees the match with the badge giving its delay.
+    await probe.page.goto(link.replace("#/join/", "#/watch/"));
+    const badge = await probe.page.waitForSelector("#spectator-badge");
+    const text = await badge.innerText();
+    if (!text.includes("2 actions behind")) throw new Error(`spectator badge says "${text}"`);
+    await probe.page.click("text=Back to the lobby");
+    await probe.page.waitForSelector("#create-form");
+    await screenshot(probe.page, outDir, "lobby.png");
   });
 
   for (const r of rulesets.filter((x) => x.name !== "jedi_duel")) {

@@ -134,11 +134,14 @@ export function createForm(session: Session, chosen: RulesetInfo | undefined, on
     h("p", { class: "hint" }, r.summary),
     h("div", { class: "field" }, h("label", { for: "seats" }, "Seats"),
       h("input", { id: "seats", name: "seats", type: "number", min: r.minSeats, max: r.maxSeats, value: r.minSeats })),
-    ...r.params.map(paramField),
+    r.params.length
+      ? h("details", { class: "options" }, h("summary", {}, `Rules parameters (${r.params.length})`), ...r.params.map(paramField))
+      : null,
     r.takesSeatOptions
       ? h("div", { class: "field" }, h("label", { for: "seat_option" }, "Your deck list (empty: ready deck)"),
           h("textarea", { id: "seat_option", name: "seat_option", rows: 3 }))
       : null,
+    h("details", { class: "options", id: "table-options" }, h("summary", {}, "Table, clock and bots"),
     h("fieldset", {}, h("legend", {}, "Table"),
       h("label", {}, h("input", { type: "checkbox", name: "unlisted" }), " Private (invite link)"),
       h("label", {}, h("input", { type: "checkbox", name: "spectators", checked: true }), " Spectators"),
@@ -159,7 +162,7 @@ export function createForm(session: Session, chosen: RulesetInfo | undefined, on
         h("select", { id: "bot_level", name: "bot_level" }, h("option", { value: "" }, "default"),
           ...r.botLevels.map((l) => h("option", { value: l }, l)))),
       h("div", { class: "field" }, h("label", { for: "bot_delay" }, "Bot delay (ms)"),
-        h("input", { id: "bot_delay", name: "bot_delay", type: "number", min: 0, max: 5000, value: 400 }))),
+        h("input", { id: "bot_delay", name: "bot_delay", type: "number", min: 0, max: 5000, value: 400 })))),
     h("div", { class: "buttons" },
       h("button", { type: "submit", id: "create" }, "Create and sit down"),
       h("button", { type: "button", id: "vs-computer", onclick: (e: Event) =>

@@ -52,6 +52,7 @@ export async function matchState(page, id) {
 
 export async function createMatch(p, ruleset, options = {}) {
   await p.page.selectOption("#ruleset", ruleset);
+  await p.page.click("#table-options summary"); // the table settings fold away by default
   if (options.unlisted) await p.page.check("#create-form input[name=unlisted]");
   if (options.delayActions !== undefined) await p.page.fill("#delay_actions", String(options.delayActions));
   if (options.botDelay !== undefined) await p.page.fill("#bot_delay", String(options.botDelay));

@@ -55,7 +55,8 @@ function decision(ctx: ScreenContext): HTMLElement {
   const v = ctx.view;
   const a = v.attack;
   const parts: (HTMLElement | string)[] = [
-    h("p", {}, `${ctx.seatName(v.turn)}'s turn: ${PHASES[v.phase] ?? "?"}`, v.phase !== 8 ? `, ${ctx.seatName(v.decider)} to decide` : ""),
+    h("p", {}, v.phase === 8 ? "The game is over."
+      : `${ctx.seatName(v.turn)}'s turn: ${PHASES[v.phase] ?? "?"}, ${ctx.seatName(v.decider)} to decide`),
   ];
   if (a && (v.phase === 4 || v.phase === 5)) {
     parts.push(h("p", { class: "attack" },
@@ -74,7 +75,8 @@ function decision(ctx: ScreenContext): HTMLElement {
   }
   if (v.phase === 8) {
     const winners = v.winners.map((w: number) => ctx.seatName(w)).join(" and ");
-    parts.push(h("p", { class: "result" }, winners ? `Won by ${winners}` : "No winner", v.endReason ? ` (${v.endReason})` : ""));
+    const verdict = v.winners.length > 1 ? `Shared by ${winners}` : winners ? `Won by ${winners}` : "No winner";
+    parts.push(h("p", { class: "result" }, verdict, v.endReason ? ` (${v.endReason})` : ""));
   }
   return h("section", { class: "decision", "aria-live": "polite" }, ...parts);
 }

@@ -73,7 +73,8 @@ function actions(session: Session, mv: MatchView): HTMLElement {
   return h("section", { class: "panel actions", "aria-labelledby": "actions-h" },
     h("h2", { id: "actions-h" }, over ? "Result" : mv.legal.length ? "Your move" : "Actions"),
     over && mv.outcome ? h("p", { id: "outcome", class: "result" },
-      mv.outcome.winners.length ? `Winner: ${mv.outcome.winners.map(name).join(", ")}` : "No winner",
+      mv.outcome.winners.length > 1 ? `Winners: ${mv.outcome.winners.map(name).join(", ")}`
+        : mv.outcome.winners.length ? `Winner: ${name(mv.outcome.winners[0])}` : "No winner",
       mv.outcome.reason ? ` (${withNames(mv.outcome.reason, name)})` : "") : null,
     mv.notice ? h("p", { class: "notice", role: "alert" }, mv.notice) : null,
     mv.legal.length

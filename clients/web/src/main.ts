@@ -47,12 +47,22 @@ async function followLink(): Promise<void> {
   }
 }
 
+// A match page opened without a seat in it (a reload while watching, a shared link) watches it.
+const watchTried = new Set<bigint>();
+function watchIfNotSeated(id: bigint): void {
+  const m = session.matches.get(id);
+  if (!session.ready || session.seated.has(id) || watchTried.has(id) || (m && (m.view || m.seat >= 0))) return;
+  watchTried.add(id);
+  void session.spectate(id);
+}
+
 function render(): void {
   const focused = document.activeElement as HTMLElement | null;
   const key = focused?.id || focused?.dataset.key;
   const route = parseRoute(location.hash);
   let page: HTMLElement;
   if (route.page === "match" && session.hasIdentity) {
+    watchIfNotSeated(route.id);
     page = matchScreen(session, session.match(route.id));
   } else if (route.page === "join" || route.page === "watch") {
     page = session.hasIdentity ? h("main", {}, h("p", {}, "Opening the match...")) : lobbyPage();

@@ -40,6 +40,8 @@ export class Session {
   matches = new Map<bigint, MatchView>();
   private listeners: (() => void)[] = [];
   private watching = new Map<bigint, string>(); // spectated match -> invite code, for reconnects
+  seated = new Set<bigint>(); // matches the server says we sit in (Welcome.matches)
+  ready = false; // identity, rulesets and lobby are in after the latest hello
 
   constructor(url: string) {
     this.conn = new Connection(url);
@@ -80,6 +82,7 @@ export class Session {
       if (reply.result === ResultCode.OK && reply.body.case === "welcome") {
         this.welcomed(reply.body.value.playerId, reply.body.value.displayName, token);
         for (const id of reply.body.value.matches) {
+          this.seated.add(id);
           const m = this.match(id);
           if (m.view === null) void this.conn.send({ case: "resync", value: { matchId: id } });
         }
@@ -117,6 +120,7 @@ export class Session {
   }
 
   private async afterHello(): Promise<void> {
+    this.ready = false;
     if (!this.hasIdentity) {
       this.changed();
       return;
@@ -131,6 +135,7 @@ export class Session {
     for (const [id, code] of this.watching) {
       void this.conn.send({ case: "spectate", value: { matchId: id, inviteCode: code } });
     }
+    this.ready = true;
     this.changed();
   }
 

@@ -83,7 +83,11 @@ export async function playDuel({ alice, bob, carol, outDir, pick }) {
     const hands = new Set([...(await handCards(alice.page)), ...(await handCards(bob.page))]);
     await checkSpectatorDom(carol, hands);
     ++domChecks;
-    if (actions === RELOAD_AT) await sameViewAfter(bob, id, () => bob.page.reload());
+    if (actions === RELOAD_AT) {
+      await sameViewAfter(bob, id, () => bob.page.reload());
+      await sameViewAfter(carol, id, () => carol.page.reload());
+      await carol.page.waitForSelector("#spectator-badge");
+    }
     if (actions === DROP_AT) {
       await sameViewAfter(alice, id, async () => {
         await alice.page.evaluate(() => window.duelhall.conn.drop());

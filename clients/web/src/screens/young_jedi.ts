@@ -12,13 +12,16 @@ const PHASES = ["choose planet", "deploy", "choose duel", "choose defender", "de
 const SIDES = ["Light Side", "Dark Side"];
 
 // A card by catalogue index: its title and printed stats when this build has the catalogue.
+const ROLES: { [cls: string]: string } = { dueling: "dueling", armed: "its weapon in the duel" };
+
 function chip(card: number, extra = ""): HTMLElement {
   const c = YOUNG_JEDI_CARDS[card];
-  if (!c) return h("span", { class: `chip ${extra}`, "data-card": card }, `card ${card}`);
+  const role = ROLES[extra] ? h("em", { class: "role" }, ` ${ROLES[extra]}`) : null;
+  if (!c) return h("span", { class: `chip ${extra}`, "data-card": card }, `card ${card}`, role);
   const stats = [c.power >= 0 && `power ${c.power}`, c.damage >= 0 && `damage ${c.damage}`,
     c.destiny >= 0 && `destiny ${c.destiny}`].filter(Boolean).join(", ");
   return h("span", { class: `chip ${extra}`, "data-card": card, title: `${c.title} (${c.type})` },
-    h("b", {}, c.title), stats ? h("small", {}, ` ${stats}`) : null);
+    h("b", {}, c.title), stats ? h("small", {}, ` ${stats}`) : null, role);
 }
 function cardTitle(card: number): string {
   return YOUNG_JEDI_CARDS[card]?.title ?? `card ${card}`;
@@ -45,11 +48,12 @@ function side(ctx: ScreenContext, p: any, seat: number): HTMLElement {
     h("div", { class: "in-play", "aria-label": "in play" },
       ...p.inPlay.map((c: number, i: number) =>
         chip(c, i + 1 === fighter ? "dueling" : i + 1 === weapon ? "armed" : ""))),
-    duel ? h("div", { class: "duel-side" },
-      h("span", {}, `dueling hand: ${own ? p.duelingHand.length : p.duelingHandCount}`),
-      own ? h("span", {}, " ", ...p.duelingHand.map((c: number) => chip(c))) : null,
-      h("span", {}, " played: ", ...p.duelingPile.map((c: number) => chip(c))),
-      hits(p.hits)) : null,
+    duel ? h("div", { class: "duel-side", "aria-label": "in the duel" },
+      h("h4", {}, "In the duel"),
+      h("p", {}, `Dueling hand: ${own ? p.duelingHand.length : p.duelingHandCount} card(s)`,
+        own ? h("span", {}, " ", ...p.duelingHand.map((c: number) => chip(c))) : null),
+      h("p", {}, "Played: ", p.duelingPile.length ? h("span", {}, ...p.duelingPile.map((c: number) => chip(c))) : "none"),
+      h("p", {}, `Hits: ${p.hits} `, hits(p.hits))) : null,
     own ? h("div", { class: "hand", "aria-label": "your hand" }, h("h4", {}, "Your hand"),
       ...p.hand.map((c: number) => chip(c))) : null);
 }

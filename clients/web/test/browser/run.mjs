@@ -117,6 +117,35 @@ try {
     });
   }
 
+  if (rulesets.some((r) => r.name === "young_jedi")) {
+    await check("young_jedi: two players reach a duel; each sees the other's dueling hand as a count", async () => {
+      const a = await openParticipant("Qui-Gon", server.url);
+      const b = await openParticipant("Maul", server.url);
+      opened.push(a, b);
+      const id = await createMatch(a, "young_jedi", {});
+      await b.page.click(`li[data-match="${id}"] button.join`);
+      await a.page.waitForSelector(".board:not(.waiting)");
+      const pick = chooser(11);
+      for (let i = 0; i < 600; ++i) {
+        for (const p of [a, b]) {
+          const line = await p.page.$(".player:not(.own) .duel-side p:first-of-type");
+          const count = line ? await line.innerText() : "";
+          if (/^Dueling hand: [1-9]/.test(count)) {
+            const foreignChips = await p.page.$$eval(".player:not(.own) .duel-side p:first-of-type .chip", (els) => els.length);
+            if (foreignChips) throw new Error(`${p.name} sees the opponent's dueling hand`);
+            const own = await p.page.$$eval(".player.own .duel-side p:first-of-type .chip", (els) => els.length);
+            if (!own) throw new Error(`${p.name} does not see its own dueling hand`);
+            await screenshot(p.page, outDir, "young_jedi-duel.png");
+            return;
+          }
+          await actByKeyboard(p.page, pick);
+        }
+        if ((await matchState(a.page, id))?.over) throw new Error("the match ended before a duel with cards in hand");
+      }
+      throw new Error("no duel within 600 rounds of choices");
+    });
+  }
+
   await check("Jedi Duel at phone width against the computer, by keyboard, with a decision clock", async () => {
     const p = await openParticipant("Phone", server.url, { width: 390, height: 844 });
     opened.push(p);

@@ -75,6 +75,17 @@ function board(ctx: ScreenContext, p: any, seat: number): HTMLElement {
       : h("p", { class: "hint" }, `setup hidden (stage ${p.setupStage})`));
 }
 
+// The secret setup is made one choice at a time through the offered actions; the opponent sees
+// only how far it has got (F8) until both have confirmed.
+const SETUP_DONE = 27;
+function setupNote(ctx: ScreenContext): HTMLElement {
+  const me = ctx.view.players[ctx.seat];
+  return h("section", { class: "setup", "aria-label": "secret setup" },
+    h("h3", {}, "Your secret setup"),
+    h("p", {}, `Step ${Math.min(me?.setupStage ?? 0, SETUP_DONE)} of ${SETUP_DONE}: choose below. `,
+      "Your opponent sees only your progress until both of you confirm."));
+}
+
 export function forceBattlesScreen(ctx: ScreenContext): HTMLElement {
   const v = ctx.view;
   const rolls = (v.rolls ?? []).map((r: any) =>
@@ -87,6 +98,7 @@ export function forceBattlesScreen(ctx: ScreenContext): HTMLElement {
       v.hitDie ? `; hit die ${v.hitDie}, block die ${v.blockDie}` : "",
       v.placing ? `; ${v.placing} counters to place` : "",
       v.winner ? (v.winner === 3 ? "; a draw" : `; won by ${ctx.seatName(v.winner - 1)}`) : ""),
+    v.phase === 0 && ctx.seat >= 0 ? setupNote(ctx) : null,
     h("div", { class: "table" }, ...v.players.map((p: any, i: number) => board(ctx, p, i))),
     rolls.length ? h("section", { "aria-label": "dice" }, h("h3", {}, "Dice this round"), h("ul", { class: "rolls" }, ...rolls)) : null);
 }

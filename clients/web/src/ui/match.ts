@@ -1,7 +1,7 @@
 // The match screen's frame, common to every ruleset: the seat or spectator badge, connection
 // state, decision clock, the ruleset's board, the legal actions, the event log and chat.
 import { h } from "../dom";
-import { MatchStatus } from "../gen/lobby_pb";
+import { MatchStatus, SeatInfo_Occupant } from "../gen/lobby_pb";
 import { forceBattlesScreen } from "../screens/force_battles";
 import { genericScreen } from "../screens/generic";
 import { jediDuelScreen } from "../screens/jedi_duel";
@@ -112,6 +112,17 @@ function chat(session: Session, mv: MatchView): HTMLElement {
     } }, field, h("button", { type: "submit" }, "Send")));
 }
 
+// Who sits where, and whether each human is connected (Presence updates this live).
+function seatList(mv: MatchView): HTMLElement | null {
+  if (!mv.info) return null;
+  return h("ul", { class: "seats", "aria-label": "seats" }, ...mv.info.seats.map((x, i) => {
+    const state = x.occupant === SeatInfo_Occupant.BOT ? "bot" : x.occupant === SeatInfo_Occupant.EMPTY ? "free"
+      : x.connected ? "connected" : "away";
+    return h("li", { class: `seat-${state}` }, h("span", { class: "dot", "aria-hidden": "true" }),
+      `${x.name || `seat ${i}`}${i === mv.seat ? " (you)" : ""}: ${state}`);
+  }));
+}
+
 export function matchScreen(session: Session, mv: MatchView): HTMLElement {
   const rs = mv.info ? session.ruleset(mv.info.ruleset) : undefined;
   return h("main", { class: "match", id: "match", "data-match": String(mv.id) },
@@ -122,7 +133,8 @@ export function matchScreen(session: Session, mv: MatchView): HTMLElement {
       h("button", { class: "secondary", onclick: () => {
         void session.leave(mv.id);
         go("#/");
-      } }, mv.seat >= 0 && mv.info?.status === MatchStatus.PLAYING ? "Leave (a bot takes over)" : "Back to the lobby")),
+      } }, mv.seat >= 0 && mv.info?.status === MatchStatus.PLAYING ? "Leave (a bot takes over)" : "Back to the lobby"),
+      seatList(mv)),
     h("div", { class: "match-body" },
       h("div", { class: "main-col" }, board(session, mv), actions(session, mv)),
       h("div", { class: "side-col" }, eventLog(mv), chat(session, mv))));

@@ -185,6 +185,23 @@ void Match::join(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, Joi
         return refuse(BAD_PARAMETERS, *problem);
       }
     }
+    // The last seat taken: the ruleset checks the seats' options together (a Light Side deck
+    // for seat 0), so that a bad combination is refused here rather than failing the start.
+    if (ruleset_.check_seat_options && free_seats() == 1) {
+      std::vector<std::string> options;
+      for (size_t i = 0; i < seats_.size(); ++i) {
+        options.push_back(static_cast<int>(i) == seat ? request.seat_option() : seats_[i].option);
+      }
+      std::map<std::string, std::string> raw(settings_.params().begin(), settings_.params().end());
+      engine::Params params;
+      std::string error;
+      if (!engine::Params::resolve(ruleset_.params, raw, params, error)) {
+        return refuse(BAD_PARAMETERS, error);
+      }
+      if (auto problem = ruleset_.check_seat_options(params, options)) {
+        return refuse(BAD_PARAMETERS, *problem);
+      }
+    }
     SeatSlot& slot = seats_[seat];
     slot.occupant = SeatInfo::HUMAN;
     slot.player = player;

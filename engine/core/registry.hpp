@@ -36,6 +36,9 @@ struct RulesetInfo {
       check_seat_options;
   // Bot levels this ruleset offers, the first being the default ("random", "heuristic").
   std::vector<std::string> bot_levels = {"random"};
+  // Action kinds that concede the match. Random play (the random bot, the test harness, the
+  // benchmark) avoids them while another action exists, so that random games are real games.
+  std::vector<uint8_t> resign_kinds;
   std::function<std::unique_ptr<Bot>(std::string_view level)> make_bot;
 };
 

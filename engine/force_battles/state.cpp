@@ -81,14 +81,7 @@ void ForceBattlesState::legal_actions(Seat seat, std::vector<Action>& out) const
   out.erase(std::unique(out.begin(), out.end()), out.end());
 }
 
-ApplyResult ForceBattlesState::check_action(Seat seat, Action action) const {
-  if (action.kind == 0 || action.kind > kLastKind) {
-    return ApplyResult::refused(RefusalCode::kMalformed,
-                                "unknown action kind " + std::to_string(action.kind));
-  }
-  std::vector<Action> legal;
-  legal_actions(seat, legal);
-  if (std::binary_search(legal.begin(), legal.end(), action)) return ApplyResult::accepted();
+ApplyResult ForceBattlesState::explain_refusal(Seat seat, Action action) const {
   return ApplyResult::refused(RefusalCode::kIllegal,
                               action_label(seat, action) + " is not allowed now");
 }

@@ -67,19 +67,14 @@ bool takes_card(ActionKind kind) {
 
 }  // namespace
 
-ApplyResult YoungJediState::check_action(Seat seat, Action action) const {
-  if (action.kind < 1 || action.kind > kLastKind) {
-    return ApplyResult::refused(RefusalCode::kMalformed,
-                                "unknown action kind " + std::to_string(action.kind));
-  }
+uint8_t YoungJediState::last_action_kind() const { return kLastKind; }
+
+ApplyResult YoungJediState::explain_refusal(Seat seat, Action action) const {
   const auto kind = static_cast<ActionKind>(action.kind);
   const uint16_t c = static_cast<uint16_t>(action.arg(0) | action.arg(1) << 8);
   if (takes_card(kind) && c >= catalogue().size()) {
     return ApplyResult::refused(RefusalCode::kMalformed, "no card " + std::to_string(c));
   }
-  std::vector<Action> legal;
-  legal_actions(seat, legal);
-  if (std::binary_search(legal.begin(), legal.end(), action)) return ApplyResult::accepted();
   auto illegal = [](std::string why) {
     return ApplyResult::refused(RefusalCode::kIllegal, std::move(why));
   };

@@ -28,9 +28,10 @@ void register_young_jedi(Registry& registry) {
     return check_seat_decks(options);
   };
   info.bot_levels = {"random", "heuristic"};
+  info.resign_kinds = {static_cast<uint8_t>(ActionKind::kConcede)};
   info.make_bot = [](std::string_view level) -> std::unique_ptr<Bot> {
     if (level == "heuristic") return std::make_unique<HeuristicBot>();
-    return std::make_unique<RandomBot>();
+    return nullptr;  // the registry's RandomBot, which avoids conceding
   };
   registry.add(std::move(info));
 }

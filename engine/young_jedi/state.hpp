@@ -41,7 +41,8 @@ class YoungJediState final : public State {
 
  protected:
   void do_apply(Seat seat, Action action) override;
-  ApplyResult check_action(Seat seat, Action action) const override;  // refusals.cpp
+  uint8_t last_action_kind() const override;                             // refusals.cpp
+  ApplyResult explain_refusal(Seat seat, Action action) const override;  // refusals.cpp
   void save_rules(ByteWriter& out) const override;
   void load_rules(ByteReader& in) override;
 

@@ -78,3 +78,13 @@ TEST_CASE("the rate limiter allows a burst, then the rate") {
   CHECK_FALSE(limiter.allow(t0 + std::chrono::milliseconds(50)));
   CHECK(limiter.allow(t0 + std::chrono::milliseconds(150)));  // 1.5 tokens refilled
 }
+
+TEST_CASE("the shipped deploy/duelhall.toml parses and sets what it says") {
+  auto parsed =
+      parse_args({"--config", std::string(DUELHALL_SOURCE_DIR) + "/deploy/duelhall.toml"});
+  REQUIRE(parsed.error.empty());
+  CHECK(parsed.config.port == 8080);
+  CHECK(parsed.config.data_dir == "/var/lib/duelhall");
+  CHECK(parsed.config.limits.updates_held == 8);
+  CHECK(parsed.config.limits.write_queue == 512);
+}

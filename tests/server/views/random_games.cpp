@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "core/bot.hpp"
+
 namespace duelhall::testing {
 
 std::vector<engine::Viewer> all_viewers(const engine::State& state) {
@@ -33,7 +35,8 @@ void play_random_games(const engine::Registry& registry, const engine::RulesetIn
       }
       REQUIRE_FALSE(pending.empty());
       const engine::Seat seat = pending[rng.below(static_cast<uint32_t>(pending.size()))];
-      const auto legal = state.legal_actions(seat);
+      auto legal = state.legal_actions(seat);
+      engine::drop_avoided(legal, info.resign_kinds);  // random games are real games
       REQUIRE(state.apply(seat, legal[rng.below(static_cast<uint32_t>(legal.size()))]).ok());
       on_step({state, ++step});
     }

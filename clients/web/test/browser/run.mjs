@@ -114,6 +114,10 @@ try {
       await p.page.waitForSelector("#outcome", { timeout: 30_000 });
       if (!shot) await screenshot(p.page, outDir, `${r.name}.png`);
       await screenshot(p.page, outDir, `${r.name}-end.png`);
+      await p.page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(p.page, outDir, `${r.name}-phone.png`);
+      const width = await p.page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 390) throw new Error(`the page scrolls sideways at phone width (${width}px)`);
     });
   }
 

@@ -106,3 +106,36 @@ export async function actByKeyboard(page, pick = () => 0) {
   }
   return false;
 }
+
+// The lowest text contrast on the page (WCAG 2 ratio) over every element that holds text,
+// against the nearest opaque background behind it; SVG text is left out (its fills are checked
+// by eye in the screenshots).
+export async function lowestContrast(page) {
+  return page.evaluate(() => {
+    const rgb = (c) => (c.match(/[\d.]+/g) ?? []).map(Number);
+    const lum = ([r, g, b]) => {
+      const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const background = (el) => {
+      for (let e = el; e; e = e.parentElement) {
+        const c = rgb(getComputedStyle(e).backgroundColor);
+        if (c.length >= 3 && (c.length === 3 || c[3] === 1)) return c;
+      }
+      return rgb(getComputedStyle(document.body).backgroundColor);
+    };
+    let worst = { ratio: 99, text: "" };
+    for (const el of document.querySelectorAll("body *")) {
+      if (el instanceof SVGElement || !(el instanceof HTMLElement) || !el.offsetParent && el.tagName !== "BODY") continue;
+      const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+      if (!own) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === "hidden") continue;
+      const a = lum(rgb(style.color));
+      const b = lum(background(el));
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      if (ratio < worst.ratio) worst = { ratio, text: el.textContent.trim().slice(0, 40) };
+    }
+    return worst;
+  });
+}

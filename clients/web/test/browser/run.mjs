@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
 import { checkSpectatorFrames, checkSpectatorDom, playDuel } from "./duel.mjs";
 import { loadDecoders } from "./frames.mjs";
-import { actByKeyboard, chooser, createMatch, matchState, openParticipant, screenshot } from "./players.mjs";
+import { actByKeyboard, chooser, createMatch, lowestContrast, matchState, openParticipant, screenshot } from "./players.mjs";
 import { startServer } from "./server.mjs";
 
 const [binary, webRoot] = process.argv.slice(2);
@@ -30,6 +30,14 @@ for (const [what, path, fix, code] of [
 }
 const outDir = resolve(fileURLToPath(import.meta.url), "../../../test-output");
 mkdirSync(outDir, { recursive: true });
+
+// WCAG AA asks 4.5:1 for body text; the theme aims at 7:1 (AAA).
+const MIN_CONTRAST = 7;
+async function checkContrast(page, what) {
+  const worst = await lowestContrast(page);
+  console.log(`     lowest text contrast on the ${what} screen: ${worst.ratio.toFixed(1)}:1 ("${worst.text}")`);
+  if (worst.ratio < MIN_CONTRAST) throw new Error(`text contrast ${worst.ratio.toFixed(2)}:1 at "${worst.text}"`);
+}
 
 let failures = 0;
 async function check(name, body) {
@@ -87,6 +95,7 @@ try {
     await probe.page.click("text=Back to the lobby");
     await probe.page.waitForSelector("#create-form");
     await screenshot(probe.page, outDir, "lobby.png");
+    await checkContrast(probe.page, "lobby");
   });
 
   for (const r of rulesets.filter((x) => x.name !== "jedi_duel")) {
@@ -118,6 +127,7 @@ try {
       await screenshot(p.page, outDir, `${r.name}-phone.png`);
       const width = await p.page.evaluate(() => document.documentElement.scrollWidth);
       if (width > 390) throw new Error(`the page scrolls sideways at phone width (${width}px)`);
+      await checkContrast(p.page, r.name);
     });
   }
 
@@ -159,6 +169,7 @@ try {
     await p.page.waitForFunction(() => /^\d+ s$/.test(document.getElementById("clock")?.textContent ?? ""));
     await p.page.waitForFunction(() => document.querySelectorAll("#actions .action").length > 0);
     await screenshot(p.page, outDir, "jedi_duel-phone.png");
+    await checkContrast(p.page, "jedi_duel");
     const width = await p.page.evaluate(() => document.documentElement.scrollWidth);
     if (width > 390) throw new Error(`the page scrolls sideways at phone width (${width}px)`);
     const st = await matchState(p.page, id);

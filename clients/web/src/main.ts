@@ -12,6 +12,7 @@ const session = new Session(wsUrl);
 const root = document.getElementById("app") as HTMLElement;
 let chosenRuleset = "";
 let pendingRoute = ""; // a join/watch link handled once we have an identity
+let freshForm = false; // a new ruleset was picked: its create form starts from its defaults
 
 function statusBar(): HTMLElement {
   const labels = { online: "connected", connecting: "connecting...", offline: "offline, reconnecting..." };
@@ -31,6 +32,7 @@ function lobbyPage(): HTMLElement {
       h("ul", {}, ...mine.map((m) => h("li", {}, h("a", { href: `#/match/${m.id}` }, `#${m.id} ${m.info?.ruleset}`))))) : null,
     createForm(session, chosen, (name) => {
       chosenRuleset = name;
+      freshForm = true;
       render();
     }),
     matchList(session));
@@ -56,7 +58,31 @@ function watchIfNotSeated(id: bigint): void {
   void session.spectate(id);
 }
 
+// Every redraw replaces the page, so what the user is typing or has unfolded is carried over by
+// element id (a lobby update must not wipe a half-filled form).
+function saveForms(): Map<string, { value: string; checked: boolean; open: boolean }> {
+  const saved = new Map<string, { value: string; checked: boolean; open: boolean }>();
+  root.querySelectorAll<HTMLElement>("input[id], textarea[id], select[id], details[id]").forEach((el) => {
+    const field = el as HTMLInputElement;
+    saved.set(el.id, { value: field.value, checked: field.checked, open: (el as HTMLDetailsElement).open });
+  });
+  return saved;
+}
+function restoreForms(saved: Map<string, { value: string; checked: boolean; open: boolean }>): void {
+  for (const [id, state] of saved) {
+    const el = document.getElementById(id);
+    if (!el || el.id === "ruleset") continue; // the ruleset choice lives in chosenRuleset
+    if (el instanceof HTMLDetailsElement) el.open = state.open;
+    else if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) el.checked = state.checked;
+    else if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) {
+      if (!(el instanceof HTMLSelectElement) && el.readOnly) continue;
+      el.value = state.value;
+    }
+  }
+}
+
 function render(): void {
+  const saved = saveForms();
   const focused = document.activeElement as HTMLElement | null;
   const key = focused?.id || focused?.dataset.key;
   const route = parseRoute(location.hash);
@@ -71,6 +97,8 @@ function render(): void {
     page = lobbyPage();
   }
   root.replaceChildren(statusBar(), page);
+  if (!freshForm) restoreForms(saved);
+  freshForm = false;
   const log = document.getElementById("event-log");
   if (log) log.scrollTop = log.scrollHeight; // the newest events in sight
   if (key) {

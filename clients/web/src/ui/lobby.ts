@@ -31,15 +31,26 @@ function seatsText(m: MatchInfo): string {
 
 function matchRow(session: Session, m: MatchInfo): HTMLElement {
   const free = m.seats.some((s) => s.occupant === 0);
-  const display = session.ruleset(m.ruleset)?.displayName ?? m.ruleset;
+  const rs = session.ruleset(m.ruleset);
+  const display = rs?.displayName ?? m.ruleset;
+  const joinable = m.status === MatchStatus.WAITING && free;
+  const deckId = `deck-${m.matchId}`;
   return h(
     "li",
     { class: "match-row", "data-match": String(m.matchId) },
     h("span", { class: "match-title" }, `#${m.matchId} ${display}`),
     h("span", { class: "match-seats" }, seatsText(m)),
     h("span", { class: `status status-${MatchStatus[m.status]}` }, MatchStatus[m.status].toLowerCase()),
-    m.status === MatchStatus.WAITING && free
-      ? h("button", { class: "join", onclick: () => void join(session, m.matchId, "") }, "Join")
+    joinable && rs?.takesSeatOptions
+      ? h("details", { class: "deck", id: `${deckId}-box` }, h("summary", {}, "Deck list"),
+          h("label", { for: deckId }, "Your deck list (empty: the ready deck)"),
+          h("textarea", { id: deckId, rows: 3 }))
+      : null,
+    joinable
+      ? h("button", { class: "join", onclick: () => {
+          const deck = (document.getElementById(deckId) as HTMLTextAreaElement | null)?.value ?? "";
+          void join(session, m.matchId, "", deck);
+        } }, "Join")
       : null,
     m.spectatorsAllowed && m.status === MatchStatus.PLAYING
       ? h("button", { class: "spectate", onclick: () => go(`#/watch/${m.matchId}`) }, "Watch")
@@ -47,10 +58,8 @@ function matchRow(session: Session, m: MatchInfo): HTMLElement {
   );
 }
 
-export async function join(session: Session, id: bigint, inviteCode: string): Promise<void> {
-  const info = session.lobby.get(id);
-  const needsOption = info ? session.ruleset(info.ruleset)?.takesSeatOptions : false;
-  const seatOption = needsOption ? (prompt("Your deck list (empty: the ready deck)") ?? "") : "";
+// Takes a seat; `seatOption` is the seat's setup text (a deck list) for rulesets that take one.
+export async function join(session: Session, id: bigint, inviteCode: string, seatOption = ""): Promise<void> {
   const reply = await session.command({
     case: "joinMatch", value: { matchId: id, seat: -1, inviteCode, seatOption },
   });
@@ -135,7 +144,7 @@ export function createForm(session: Session, chosen: RulesetInfo | undefined, on
     h("div", { class: "field" }, h("label", { for: "seats" }, "Seats"),
       h("input", { id: "seats", name: "seats", type: "number", min: r.minSeats, max: r.maxSeats, value: r.minSeats })),
     r.params.length
-      ? h("details", { class: "options" }, h("summary", {}, `Rules parameters (${r.params.length})`), ...r.params.map(paramField))
+      ? h("details", { class: "options", id: "rules-options" }, h("summary", {}, `Rules parameters (${r.params.length})`), ...r.params.map(paramField))
       : null,
     r.takesSeatOptions
       ? h("div", { class: "field" }, h("label", { for: "seat_option" }, "Your deck list (empty: ready deck)"),

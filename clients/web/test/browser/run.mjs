@@ -161,9 +161,15 @@ try {
   }
 
   await check("Jedi Duel at phone width against the computer, by keyboard, with a decision clock", async () => {
+    // Meanwhile someone in the lobby is filling in the create form: live updates keep it.
+    await probe.page.goto(`${server.url}#/`);
+    await probe.page.click("#table-options summary");
+    await probe.page.fill("#clock", "42");
     const p = await openParticipant("Phone", server.url, { width: 390, height: 844 });
     opened.push(p);
     const id = await createMatch(p, "jedi_duel", { vsComputer: true, botDelay: 0, clock: 300 });
+    await probe.page.waitForSelector(`li[data-match="${id}"]`);
+    if ((await probe.page.inputValue("#clock")) !== "42") throw new Error("a lobby update wiped the create form");
     await p.page.waitForSelector(".board:not(.waiting)");
     for (let i = 0; i < 4; ++i) await actByKeyboard(p.page);
     await p.page.waitForFunction(() => /^\d+ s$/.test(document.getElementById("clock")?.textContent ?? ""));

@@ -1,0 +1,92 @@
+// The WebSocket to the server: one binary frame per ClientMessage/ServerMessage, request ids,
+// keep-alive pings, and reconnecting with a growing delay after a drop. What to say after
+// (re)connecting is the session's business (onOpen).
+import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
+import {
+  ClientMessageSchema,
+  ServerMessageSchema,
+  type ServerMessage,
+} from "./gen/envelope_pb";
+
+export type LinkState = "connecting" | "online" | "offline";
+type Command = MessageInitShape<typeof ClientMessageSchema>["command"];
+
+const PING_EVERY_MS = 20_000;
+const RETRY_MIN_MS = 300;
+const RETRY_MAX_MS = 5_000;
+
+export class Connection {
+  state: LinkState = "connecting";
+  onOpen: () => void = () => {};
+  onMessage: (m: ServerMessage) => void = () => {};
+  onState: (s: LinkState) => void = () => {};
+
+  private ws: WebSocket | null = null;
+  private nextId = 1n;
+  private retryMs = RETRY_MIN_MS;
+  private pinger: ReturnType<typeof setInterval> | null = null;
+  private pending = new Map<bigint, (m: ServerMessage) => void>();
+
+  constructor(private readonly url: string) {}
+
+  open(): void {
+    this.setState("connecting");
+    const ws = new WebSocket(this.url);
+    ws.binaryType = "arraybuffer";
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retryMs = RETRY_MIN_MS;
+      this.setState("online");
+      this.pinger = setInterval(
+        () => this.send({ case: "ping", value: { nonce: BigInt(Date.now()) } }),
+        PING_EVERY_MS,
+      );
+      this.onOpen();
+    };
+    ws.onmessage = (e) => {
+      if (!(e.data instanceof ArrayBuffer)) return;
+      let m: ServerMessage;
+      try {
+        m = fromBinary(ServerMessageSchema, new Uint8Array(e.data));
+      } catch {
+        return; // not a ServerMessage: nothing sensible to do with it
+      }
+      const waiter = m.requestId ? this.pending.get(m.requestId) : undefined;
+      if (waiter) {
+        this.pending.delete(m.requestId);
+        waiter(m);
+      }
+      this.onMessage(m);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.pinger) clearInterval(this.pinger);
+      this.pending.clear();
+      this.setState("offline");
+      setTimeout(() => this.open(), this.retryMs);
+      this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+    };
+  }
+
+  // Sends a command; the promise resolves with its reply (dropped on disconnect).
+  send(command: Command): Promise<ServerMessage> {
+    const requestId = this.nextId++;
+    const frame = toBinary(ClientMessageSchema, create(ClientMessageSchema, { requestId, command }));
+    return new Promise((resolve) => {
+      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
+      this.pending.set(requestId, resolve);
+      this.ws.send(frame);
+    });
+  }
+
+  // Drops the socket as a network failure would (used by the reconnect button and tests).
+  drop(): void {
+    this.ws?.close();
+  }
+
+  private setState(s: LinkState): void {
+    this.state = s;
+    this.onState(s);
+  }
+}

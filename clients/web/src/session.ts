@@ -1,0 +1,272 @@
+// The client's whole state: who we are, the lobby, and the matches we play or watch. Views are
+// kept as the server's bytes and advanced only by the server's patches; nothing here knows a
+// rule. Listeners re-render on every change.
+import { Connection, type LinkState } from "./connection";
+import { ResultCode } from "./gen/result_pb";
+import type { ServerMessage } from "./gen/envelope_pb";
+import type { MatchInfo, RulesetInfo } from "./gen/lobby_pb";
+import type { ChatMessage, LegalAction, Outcome } from "./gen/match_pb";
+import { applyPatch } from "./wire_diff";
+
+const NAME_KEY = "duelhall.name";
+const TOKEN_KEY = "duelhall.token";
+const EVENTS_KEPT = 200;
+
+export interface MatchView {
+  id: bigint;
+  info: MatchInfo | undefined;
+  seat: number; // -1: spectator (or not yet seated)
+  seq: bigint;
+  view: Uint8Array | null; // null until the first snapshot
+  legal: LegalAction[];
+  outcome: Outcome | undefined;
+  clockMs: number;
+  clockAt: number; // performance.now() when clockMs was received
+  events: string[];
+  chat: ChatMessage[];
+  inviteCode: string;
+  notice: string; // the last refusal, shown next to the actions
+}
+
+export class Session {
+  readonly conn: Connection;
+  name = localStorage.getItem(NAME_KEY) ?? "";
+  playerId = 0n;
+  link: LinkState = "connecting";
+  error = "";
+  rulesets: RulesetInfo[] = [];
+  lobby = new Map<bigint, MatchInfo>();
+  lobbyChat: ChatMessage[] = [];
+  matches = new Map<bigint, MatchView>();
+  private listeners: (() => void)[] = [];
+  private watching = new Map<bigint, string>(); // spectated match -> invite code, for reconnects
+  seated = new Set<bigint>(); // matches the server says we sit in (Welcome.matches)
+  ready = false; // identity, rulesets and lobby are in after the latest hello
+
+  constructor(url: string) {
+    this.conn = new Connection(url);
+    this.conn.onState = (s) => {
+      this.link = s;
+      this.changed();
+    };
+    this.conn.onOpen = () => void this.hello();
+    this.conn.onMessage = (m) => this.receive(m);
+  }
+
+  start(): void {
+    this.conn.open();
+  }
+  subscribe(fn: () => void): void {
+    this.listeners.push(fn);
+  }
+  changed(): void {
+    for (const fn of this.listeners) fn();
+  }
+  get hasIdentity(): boolean {
+    return this.playerId !== 0n;
+  }
+
+  // After (re)connecting: resume with the stored token, else introduce ourselves if we have a
+  // name. After a page reload there are no views in memory, so no cursors: the server then
+  // sends snapshots. After a drop the cursors fetch only the missed updates.
+  private async hello(): Promise<void> {
+    const token = localStorage.getItem(TOKEN_KEY);
+    if (token) {
+      const cursors = [...this.matches.values()]
+        .filter((m) => m.view !== null && m.seat >= 0)
+        .map((m) => ({ matchId: m.id, seq: m.seq }));
+      const reply = await this.conn.send({
+        case: "hello",
+        value: { protocolVersion: 1, resumeToken: token, cursors },
+      });
+      if (reply.result === ResultCode.OK && reply.body.case === "welcome") {
+        this.welcomed(reply.body.value.playerId, reply.body.value.displayName, token);
+        for (const id of reply.body.value.matches) {
+          this.seated.add(id);
+          const m = this.match(id);
+          if (m.view === null) void this.conn.send({ case: "resync", value: { matchId: id } });
+        }
+        await this.afterHello();
+        return;
+      }
+      localStorage.removeItem(TOKEN_KEY); // expired: start afresh under the same name
+    }
+    if (this.name) await this.introduce(this.name);
+    else await this.afterHello();
+  }
+
+  async introduce(name: string): Promise<boolean> {
+    const reply = await this.conn.send({
+      case: "hello",
+      value: { protocolVersion: 1, displayName: name },
+    });
+    if (reply.result !== ResultCode.OK || reply.body.case !== "welcome") {
+      this.error = reply.reason || "the server refused the name";
+      this.changed();
+      return false;
+    }
+    const w = reply.body.value;
+    localStorage.setItem(NAME_KEY, w.displayName);
+    this.welcomed(w.playerId, w.displayName, w.resumeToken);
+    await this.afterHello();
+    return true;
+  }
+
+  private welcomed(id: bigint, name: string, token: string): void {
+    this.playerId = id;
+    this.name = name;
+    this.error = "";
+    localStorage.setItem(TOKEN_KEY, token);
+  }
+
+  private async afterHello(): Promise<void> {
+    this.ready = false;
+    if (!this.hasIdentity) {
+      this.changed();
+      return;
+    }
+    const rs = await this.conn.send({ case: "listRulesets", value: {} });
+    if (rs.body.case === "rulesets") this.rulesets = rs.body.value.rulesets;
+    const lobby = await this.conn.send({ case: "subscribeLobby", value: { subscribe: true } });
+    if (lobby.body.case === "matches") {
+      this.lobby.clear();
+      for (const m of lobby.body.value.matches) this.lobby.set(m.matchId, m);
+    }
+    for (const [id, code] of this.watching) {
+      void this.conn.send({ case: "spectate", value: { matchId: id, inviteCode: code } });
+    }
+    this.ready = true;
+    this.changed();
+  }
+
+  match(id: bigint): MatchView {
+    let m = this.matches.get(id);
+    if (!m) {
+      m = {
+        id, info: undefined, seat: -1, seq: 0n, view: null, legal: [], outcome: undefined,
+        clockMs: 0, clockAt: 0, events: [], chat: [], inviteCode: "", notice: "",
+      };
+      this.matches.set(id, m);
+    }
+    return m;
+  }
+
+  ruleset(name: string): RulesetInfo | undefined {
+    return this.rulesets.find((r) => r.name === name);
+  }
+
+  // Replies that fail leave their reason on the session (lobby) or the match (actions).
+  async command(command: Parameters<Connection["send"]>[0]): Promise<ServerMessage> {
+    const reply = await this.conn.send(command);
+    if (reply.result !== ResultCode.OK) {
+      this.error = reply.reason || ResultCode[reply.result] || "refused";
+      this.changed();
+    }
+    return reply;
+  }
+
+  async spectate(id: bigint, inviteCode = ""): Promise<boolean> {
+    const m = this.match(id);
+    m.seat = -1;
+    const reply = await this.command({ case: "spectate", value: { matchId: id, inviteCode } });
+    if (reply.result !== ResultCode.OK) return false;
+    this.watching.set(id, inviteCode);
+    return true;
+  }
+
+  async act(id: bigint, code: bigint): Promise<void> {
+    const m = this.match(id);
+    const reply = await this.conn.send({
+      case: "action",
+      value: { matchId: id, code, seq: m.seq },
+    });
+    m.notice = reply.result === ResultCode.OK ? "" : reply.reason || "refused";
+    if (reply.result === ResultCode.STALE_SEQ) {
+      void this.conn.send({ case: "resync", value: { matchId: id } });
+    }
+    this.changed();
+  }
+
+  async leave(id: bigint): Promise<void> {
+    await this.conn.send({ case: "leaveMatch", value: { matchId: id } });
+    this.watching.delete(id);
+    this.matches.delete(id);
+    this.changed();
+  }
+
+  private receive(m: ServerMessage): void {
+    const body = m.body;
+    switch (body.case) {
+      case "snapshot": {
+        const s = body.value;
+        if (!s.match) break;
+        const mv = this.match(s.match.matchId);
+        mv.info = s.match;
+        mv.seat = s.seat;
+        mv.seq = s.seq;
+        mv.view = s.view;
+        mv.legal = s.legal;
+        mv.outcome = s.outcome;
+        mv.notice = "";
+        this.setClock(mv, s.clockMs);
+        break;
+      }
+      case "update": {
+        const u = body.value;
+        const mv = this.matches.get(u.matchId);
+        if (!mv || mv.view === null) break;
+        if (u.seq <= mv.seq) break; // already applied (a resume can overlap)
+        const next = u.seq === mv.seq + 1n ? applyPatch(mv.view, u.patch) : null;
+        if (next === null) {
+          void this.conn.send({ case: "resync", value: { matchId: u.matchId } });
+          break;
+        }
+        mv.view = next;
+        mv.seq = u.seq;
+        mv.legal = u.legal;
+        if (u.outcome) mv.outcome = u.outcome;
+        mv.notice = "";
+        if (mv.info) mv.info.status = u.status;
+        this.setClock(mv, u.clockMs);
+        mv.events.push(...u.events);
+        mv.events.splice(0, Math.max(0, mv.events.length - EVENTS_KEPT));
+        break;
+      }
+      case "joined":
+      case "created": {
+        const info = body.value.match;
+        if (info) this.lobby.set(info.matchId, info);
+        break;
+      }
+      case "lobbyUpdate": {
+        const u = body.value;
+        if (!u.match) break;
+        if (u.removed) this.lobby.delete(u.match.matchId);
+        else this.lobby.set(u.match.matchId, u.match);
+        const mv = this.matches.get(u.match.matchId);
+        if (mv && !u.removed) mv.info = u.match;
+        break;
+      }
+      case "presence": {
+        const p = body.value;
+        const seat = this.matches.get(p.matchId)?.info?.seats[p.seat];
+        if (seat) seat.connected = p.connected;
+        break;
+      }
+      case "chat": {
+        const c = body.value;
+        if (c.matchId === 0n) this.lobbyChat.push(c);
+        else this.match(c.matchId).chat.push(c);
+        break;
+      }
+      default:
+        return;
+    }
+    this.changed();
+  }
+
+  private setClock(mv: MatchView, ms: number): void {
+    mv.clockMs = ms;
+    mv.clockAt = performance.now();
+  }
+}

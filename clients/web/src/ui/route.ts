@@ -1,0 +1,23 @@
+// Hash routes: #/ lobby, #/match/<id>, #/join/<id>/<invite>, #/watch/<id>[/<invite>].
+export type Route =
+  | { page: "lobby" }
+  | { page: "match"; id: bigint }
+  | { page: "join"; id: bigint; invite: string }
+  | { page: "watch"; id: bigint; invite: string };
+
+export function parseRoute(hash: string): Route {
+  const parts = hash.replace(/^#\/?/, "").split("/");
+  const id = /^\d+$/.test(parts[1] ?? "") ? BigInt(parts[1]) : null;
+  if (id !== null && parts[0] === "match") return { page: "match", id };
+  if (id !== null && parts[0] === "join") return { page: "join", id, invite: parts[2] ?? "" };
+  if (id !== null && parts[0] === "watch") return { page: "watch", id, invite: parts[2] ?? "" };
+  return { page: "lobby" };
+}
+
+export function go(hash: string): void {
+  if (location.hash !== hash) location.hash = hash;
+}
+
+export function inviteLink(id: bigint, code: string): string {
+  return `${location.origin}${location.pathname}#/join/${id}/${code}`;
+}

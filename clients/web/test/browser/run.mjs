@@ -1,0 +1,190 @@
+// Browser tests of the web client against the real server (registered with ctest by
+// tests/web/CMakeLists.txt). Usage: node run.mjs <duelhall binary> <built client dir>
+//  1. two players create and join a Jedi Duel match and play it to the end through the UI,
+//     one reloading mid-match and one dropping its connection, both continuing where they were;
+//  2. a third participant spectates: neither its DOM nor any frame it receives shows a card in
+//     a player's hand;
+//  3. one match of every other ruleset the server lists, against the computer, by keyboard;
+//  4. screenshots of each ruleset's match screen (and a phone-width one) in test-output/.
+import { existsSync, mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
+import { checkSpectatorFrames, checkSpectatorDom, playDuel } from "./duel.mjs";
+import { loadDecoders } from "./frames.mjs";
+import { actByKeyboard, chooser, createMatch, lowestContrast, matchState, openParticipant, screenshot } from "./players.mjs";
+import { startServer } from "./server.mjs";
+
+const [binary, webRoot] = process.argv.slice(2);
+if (!binary || !webRoot) {
+  console.error("usage: node run.mjs <duelhall binary> <built client dir>");
+  process.exit(2);
+}
+for (const [what, path, fix, code] of [
+  ["the built client", resolve(webRoot, "index.html"), "run scripts/build-web.sh", 1],
+  ["Debian's chromium", process.env.DUELHALL_CHROMIUM ?? "/usr/bin/chromium", "apt-get install -y chromium", 77],
+]) {
+  if (!existsSync(path)) {
+    console.error(`${what} is missing (${path}): ${fix}`);
+    process.exit(code); // 77: ctest reports the browser tests as skipped
+  }
+}
+const outDir = resolve(fileURLToPath(import.meta.url), "../../../test-output");
+mkdirSync(outDir, { recursive: true });
+
+// WCAG AA asks 4.5:1 for body text; the theme aims at 7:1 (AAA).
+const MIN_CONTRAST = 7;
+async function checkContrast(page, what) {
+  const worst = await lowestContrast(page);
+  console.log(`     lowest text contrast on the ${what} screen: ${worst.ratio.toFixed(1)}:1 ("${worst.text}")`);
+  if (worst.ratio < MIN_CONTRAST) throw new Error(`text contrast ${worst.ratio.toFixed(2)}:1 at "${worst.text}"`);
+}
+
+let failures = 0;
+async function check(name, body) {
+  const started = Date.now();
+  try {
+    await body();
+    console.log(`ok   ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } catch (e) {
+    ++failures;
+    console.log(`FAIL ${name}: ${e.stack ?? e}`);
+  }
+}
+
+const server = await startServer(resolve(binary), resolve(webRoot));
+const decoders = await loadDecoders();
+const opened = [];
+try {
+  const probe = await openParticipant("Probe", server.url);
+  opened.push(probe);
+  const rulesets = await (async () => {
+    await probe.page.waitForFunction(() => window.duelhall.rulesets.length > 0);
+    return probe.page.evaluate(() => window.duelhall.rulesets.map((r) => ({ name: r.name, view: r.viewMessage })));
+  })();
+  console.log(`server rulesets: ${rulesets.map((r) => r.name).join(", ")}`);
+
+  const jedi = rulesets.find((r) => r.name === "jedi_duel");
+  await check("Jedi Duel: two players, a spectator, a reload and a drop, played to the end", async () => {
+    if (!jedi) throw new Error("the server does not list jedi_duel");
+    const alice = await openParticipant("Alice", server.url);
+    const bob = await openParticipant("Bob", server.url);
+    const carol = await openParticipant("Carol", server.url);
+    opened.push(alice, bob, carol);
+    const result = await playDuel({ alice, bob, carol, outDir, pick: chooser(20261121) });
+    const streams = checkSpectatorFrames(decoders, jedi.view, result);
+    console.log(`     ${result.actions} actions, ${result.domChecks} spectator DOM checks, ` +
+      `${streams.spectatorViews} spectator views and ${streams.events} events checked`);
+  });
+
+  await check("a private match is not listed and is joined through its invite link", async () => {
+    const host = await openParticipant("Hostess", server.url);
+    const guest = await openParticipant("Guest", server.url);
+    opened.push(host, guest);
+    const id = await createMatch(host, "jedi_duel", { unlisted: true, delayActions: 2 });
+    const link = await host.page.inputValue("#invite");
+    if (!link.includes(`#/join/${id}/`)) throw new Error(`unexpected invite link ${link}`);
+    if (await guest.page.$(`li[data-match="${id}"]`)) throw new Error("the private match is listed");
+    await guest.page.goto(link);
+    await guest.page.waitForFunction((mid) => location.hash === `#/match/${mid}`, String(id));
+    for (const p of [host, guest]) await p.page.waitForSelector("#actions .action, .board:not(.waiting)");
+    // A spectator with the invite code sees the match with the badge giving its delay.
+    await probe.page.goto(link.replace("#/join/", "#/watch/"));
+    const badge = await probe.page.waitForSelector("#spectator-badge");
+    const text = await badge.innerText();
+    if (!text.includes("2 actions behind")) throw new Error(`spectator badge says "${text}"`);
+    await probe.page.click("text=Back to the lobby");
+    await probe.page.waitForSelector("#create-form");
+    await screenshot(probe.page, outDir, "lobby.png");
+    await checkContrast(probe.page, "lobby");
+  });
+
+  for (const r of rulesets.filter((x) => x.name !== "jedi_duel")) {
+    await check(`${r.name}: a match against the computer by keyboard alone`, async () => {
+      const p = await openParticipant(`Kbd ${r.name}`.slice(0, 32), server.url);
+      opened.push(p);
+      const id = await createMatch(p, r.name, { vsComputer: true, botDelay: 0 });
+      await p.page.waitForSelector(".board:not(.waiting)");
+      let shot = false;
+      let duelShot = false;
+      const pick = chooser(7);
+      for (let i = 0; i < 5000; ++i) {
+        const st = await matchState(p.page, id);
+        if (st?.over) break;
+        if (i === 6 && !shot) {
+          await screenshot(p.page, outDir, `${r.name}.png`);
+          shot = true;
+        }
+        if (!duelShot && (await p.page.$(".duel-side"))) {
+          await screenshot(p.page, outDir, `${r.name}-duel.png`);
+          duelShot = true;
+        }
+        if (!(await actByKeyboard(p.page, pick))) await p.page.waitForTimeout(30);
+      }
+      await p.page.waitForSelector("#outcome", { timeout: 30_000 });
+      if (!shot) await screenshot(p.page, outDir, `${r.name}.png`);
+      await screenshot(p.page, outDir, `${r.name}-end.png`);
+      await p.page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(p.page, outDir, `${r.name}-phone.png`);
+      const width = await p.page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 390) throw new Error(`the page scrolls sideways at phone width (${width}px)`);
+      await checkContrast(p.page, r.name);
+    });
+  }
+
+  if (rulesets.some((r) => r.name === "young_jedi")) {
+    await check("young_jedi: two players reach a duel; each sees the other's dueling hand as a count", async () => {
+      const a = await openParticipant("Qui-Gon", server.url);
+      const b = await openParticipant("Maul", server.url);
+      opened.push(a, b);
+      const id = await createMatch(a, "young_jedi", {});
+      await b.page.click(`li[data-match="${id}"] button.join`);
+      await a.page.waitForSelector(".board:not(.waiting)");
+      const pick = chooser(11);
+      for (let i = 0; i < 600; ++i) {
+        for (const p of [a, b]) {
+          const line = await p.page.$(".player:not(.own) .duel-side p:first-of-type");
+          const count = line ? await line.innerText() : "";
+          if (/^Dueling hand: [1-9]/.test(count)) {
+            const foreignChips = await p.page.$$eval(".player:not(.own) .duel-side p:first-of-type .chip", (els) => els.length);
+            if (foreignChips) throw new Error(`${p.name} sees the opponent's dueling hand`);
+            const own = await p.page.$$eval(".player.own .duel-side p:first-of-type .chip", (els) => els.length);
+            if (!own) throw new Error(`${p.name} does not see its own dueling hand`);
+            await screenshot(p.page, outDir, "young_jedi-duel.png");
+            return;
+          }
+          await actByKeyboard(p.page, pick);
+        }
+        if ((await matchState(a.page, id))?.over) throw new Error("the match ended before a duel with cards in hand");
+      }
+      throw new Error("no duel within 600 rounds of choices");
+    });
+  }
+
+  await check("Jedi Duel at phone width against the computer, by keyboard, with a decision clock", async () => {
+    // Meanwhile someone in the lobby is filling in the create form: live updates keep it.
+    await probe.page.goto(`${server.url}#/`);
+    await probe.page.click("#table-options summary");
+    await probe.page.fill("#clock", "42");
+    const p = await openParticipant("Phone", server.url, { width: 390, height: 844 });
+    opened.push(p);
+    const id = await createMatch(p, "jedi_duel", { vsComputer: true, botDelay: 0, clock: 300 });
+    await probe.page.waitForSelector(`li[data-match="${id}"]`);
+    if ((await probe.page.inputValue("#clock")) !== "42") throw new Error("a lobby update wiped the create form");
+    await p.page.waitForSelector(".board:not(.waiting)");
+    for (let i = 0; i < 4; ++i) await actByKeyboard(p.page);
+    await p.page.waitForFunction(() => /^\d+ s$/.test(document.getElementById("clock")?.textContent ?? ""));
+    await p.page.waitForFunction(() => document.querySelectorAll("#actions .action").length > 0);
+    await screenshot(p.page, outDir, "jedi_duel-phone.png");
+    await checkContrast(p.page, "jedi_duel");
+    const width = await p.page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 390) throw new Error(`the page scrolls sideways at phone width (${width}px)`);
+    const st = await matchState(p.page, id);
+    if (!st || st.seq < 1) throw new Error("no action went through by keyboard");
+  });
+} finally {
+  for (const p of opened) await p.close().catch(() => {});
+  await decoders.close();
+  await server.stop();
+}
+console.log(failures ? `${failures} browser test(s) failed` : "all browser tests passed");
+process.exit(failures ? 1 : 0);

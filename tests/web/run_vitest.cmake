@@ -1,0 +1,10 @@
+# Generates fresh diff vectors with the C++ library, then runs the client's vitest suite on them.
+execute_process(COMMAND ${VECTORS_TOOL} 4 2000 OUTPUT_FILE ${VECTORS} RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "duelhall_diff_vectors failed: ${rc}")
+endif()
+set(ENV{DUELHALL_DIFF_VECTORS} ${VECTORS})
+execute_process(COMMAND npx --no-install vitest run WORKING_DIRECTORY ${WEB_DIR} RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "vitest failed: ${rc}")
+endif()

@@ -229,6 +229,7 @@ void Match::spectate(std::shared_ptr<Peer> peer, std::string invite, uint64_t re
     if (!is_spectator(peer->peer_id())) spectators_.push_back({peer, peer->peer_id()});
     if (spectator_view_stale_ && state_) {
       spectator_view_ = state_->view(engine::Viewer::spectator());
+      spectator_seq_ = seq_;
       spectator_view_stale_ = false;
     }
     ServerMessage m = snapshot(-1);

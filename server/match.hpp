@@ -82,6 +82,7 @@ class Match : public std::enable_shared_from_this<Match> {
   };
   // One step of the public view, waiting for the spectator delay to pass.
   struct DelayedStep {
+    uint64_t seq = 0;  // the match's seq this view belongs to: spectators count the same way
     Clock::time_point due;
     std::string view;
     std::vector<std::string> events;

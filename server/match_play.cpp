@@ -196,6 +196,7 @@ void Match::queue_spectator_step(const std::vector<engine::Event>& events, bool 
     return;
   }
   DelayedStep step;
+  step.seq = seq_;
   step.due = Clock::now() + std::chrono::seconds(settings_.spectator_delay_seconds());
   if (fresh_view) {
     step.view = state_->view(Viewer::spectator());
@@ -217,7 +218,7 @@ void Match::release_spectators(Outbox& out) {
     const bool enough_after = delayed_.size() > settings_.spectator_delay_actions();
     if (!over && (!enough_after || front.due > now)) break;
     const bool last = over && delayed_.size() == 1;
-    ++spectator_seq_;
+    spectator_seq_ = front.seq;
     ServerMessage m;
     MatchUpdate* u = m.mutable_update();
     u->set_match_id(id_);

@@ -1,0 +1,41 @@
+// Follows every match a connection sees: a MatchSnapshot sets a view, each MatchUpdate's patch
+// turns it into the next one. A gap in the sequence or a patch that does not apply marks the
+// match `broken`, and the client should ask for a snapshot (Resync).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "envelope.pb.h"
+
+namespace duelhall::client {
+
+struct TrackedMatch {
+  int seat = -1;  // -1: watching as a spectator
+  uint64_t seq = 0;
+  std::string view;  // the ruleset's View message bytes
+  std::vector<LegalAction> legal;
+  MatchStatus status = WAITING;
+  bool ended = false;
+  Outcome outcome;
+  std::vector<std::string> events;  // every event text received, oldest first
+  bool broken = false;
+  uint64_t updates = 0;
+  uint64_t patch_bytes = 0;
+};
+
+class MatchTracker {
+ public:
+  // Applies a snapshot or update; false for other messages.
+  bool handle(const ServerMessage& message);
+  TrackedMatch* find(uint64_t match_id);
+  const std::map<uint64_t, TrackedMatch>& matches() const { return matches_; }
+  void forget(uint64_t match_id) { matches_.erase(match_id); }
+
+ private:
+  std::map<uint64_t, TrackedMatch> matches_;
+};
+
+}  // namespace duelhall::client

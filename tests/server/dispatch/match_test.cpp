@@ -1,0 +1,413 @@
+// Matches driven in-process: play with bots and humans, refusals, faults, reconnects,
+// spectators and clocks.
+#include <catch2/catch.hpp>
+
+#include "support/in_process.hpp"
+#include "wire_diff.hpp"
+
+using namespace duelhall;
+using duelhall::testing::InProcessClient;
+using duelhall::testing::InProcessServer;
+
+namespace {
+
+ClientMessage create_message(int seats, bool join, int bots) {
+  ClientMessage m;
+  CreateMatch* c = m.mutable_create_match();
+  c->mutable_settings()->set_ruleset(duelhall::testing::kTestRuleset);
+  c->mutable_settings()->set_seats(static_cast<uint32_t>(seats));
+  c->mutable_settings()->set_spectators_allowed(true);
+  c->set_join(join);
+  c->set_bot_seats(static_cast<uint32_t>(bots));
+  return m;
+}
+
+uint64_t create(InProcessClient& host, ClientMessage m) {
+  auto reply = host.request(m);
+  REQUIRE(reply.result() == OK);
+  return reply.created().match().match_id();
+}
+
+const client::TrackedMatch& wait_started(InProcessClient& c, uint64_t id) {
+  REQUIRE(c.wait_until([&] { return c.tracker.find(id) != nullptr; }));
+  return *c.tracker.find(id);
+}
+
+ClientMessage action(uint64_t id, uint64_t code, uint64_t seq = 0) {
+  ClientMessage m;
+  m.mutable_action()->set_match_id(id);
+  m.mutable_action()->set_code(code);
+  m.mutable_action()->set_seq(seq);
+  return m;
+}
+
+// Plays this client's seat to the end, always taking the first offered action.
+void play_out(InProcessClient& c, uint64_t id) {
+  for (int guard = 0; guard < 200; ++guard) {
+    REQUIRE(c.wait_until([&] {
+      auto* t = c.tracker.find(id);
+      return t && (t->ended || !t->legal.empty());
+    }));
+    const auto* t = c.tracker.find(id);
+    REQUIRE_FALSE(t->broken);
+    if (t->ended) return;
+    const uint64_t seq = t->seq;
+    REQUIRE(c.request(action(id, t->legal.front().code(), seq)).result() == OK);
+    REQUIRE(c.wait_until([&] { return c.tracker.find(id)->seq > seq; }));
+  }
+  FAIL("the match did not end");
+}
+
+bool has_event_containing(const client::TrackedMatch& t, const std::string& text) {
+  for (const auto& e : t.events) {
+    if (e.find(text) != std::string::npos) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("a human plays a bot to the end, following its view through diffs") {
+  InProcessServer server;
+  InProcessClient ann(server);
+  ann.hello("Ann");
+  const uint64_t id = create(ann, create_message(2, true, 1));
+  wait_started(ann, id);
+  play_out(ann, id);
+  const auto* t = ann.tracker.find(id);
+  CHECK(t->status == FINISHED);
+  CHECK(t->outcome.reason() == "highest total");
+  CHECK(t->outcome.scores_size() == 2);
+  CHECK(t->seq >= 4);
+  // Ann's own draws are shown to her, the bot's are redacted.
+  CHECK(has_event_containing(*t, "@0 drew "));
+  CHECK(has_event_containing(*t, "@1 drew a card"));
+  // The tracked view is exactly what a resync returns.
+  ClientMessage resync;
+  resync.mutable_resync()->set_match_id(id);
+  auto snap = ann.request(resync);
+  REQUIRE(snap.has_snapshot());
+  CHECK(snap.snapshot().view() == t->view);
+  CHECK(snap.snapshot().seq() == t->seq);
+}
+
+TEST_CASE("two humans play each other; out-of-turn and illegal actions are refused") {
+  InProcessServer server;
+  InProcessClient ann(server);
+  InProcessClient ben(server);
+  ann.hello("Ann");
+  ben.hello("Ben");
+  const uint64_t id = create(ann, create_message(2, true, 0));
+  ClientMessage join;
+  join.mutable_join_match()->set_match_id(id);
+  join.mutable_join_match()->set_seat(1);
+  REQUIRE(ben.request(join).result() == OK);
+  wait_started(ann, id);
+  wait_started(ben, id);
+  // Seat 0 moves first in the test ruleset.
+  REQUIRE_FALSE(ann.tracker.find(id)->legal.empty());
+  CHECK(ben.tracker.find(id)->legal.empty());
+  const uint64_t legal = ann.tracker.find(id)->legal.front().code();
+  const std::string before = ann.tracker.find(id)->view;
+
+  auto out_of_turn = ben.request(action(id, legal));
+  CHECK(out_of_turn.result() == NOT_YOUR_DECISION);
+  CHECK_FALSE(out_of_turn.reason().empty());
+  auto illegal = ann.request(action(id, 1 | (uint64_t{99} << 8)));
+  CHECK(illegal.result() == ILLEGAL_ACTION);
+  auto stale = ann.request(action(id, legal, 41));
+  CHECK(stale.result() == STALE_SEQ);
+  // Nothing changed: no update went out, the view is the same.
+  ann.wait_until([] { return false; }, std::chrono::milliseconds(20));
+  CHECK(ann.tracker.find(id)->seq == 0);
+  CHECK(ann.tracker.find(id)->view == before);
+
+  InProcessClient stranger(server);
+  stranger.hello("Cat");
+  CHECK(stranger.request(action(id, legal)).result() == NOT_IN_MATCH);
+  ClientMessage spectate;
+  spectate.mutable_spectate()->set_match_id(id);
+  REQUIRE(stranger.request(spectate).result() == OK);
+  CHECK(stranger.request(action(id, legal)).result() == NOT_ALLOWED_FOR_SPECTATORS);
+
+  // Alternate until the end.
+  for (int guard = 0; guard < 100; ++guard) {
+    auto* ta = ann.tracker.find(id);
+    auto* tb = ben.tracker.find(id);
+    if (ta->ended && tb->ended) break;
+    InProcessClient& mover = ta->legal.empty() ? ben : ann;
+    auto* tm = mover.tracker.find(id);
+    if (tm->legal.empty()) {
+      mover.wait_until([&] { return !tm->legal.empty() || tm->ended; });
+      continue;
+    }
+    const uint64_t seq = tm->seq;
+    REQUIRE(mover.request(action(id, tm->legal.back().code(), seq)).result() == OK);
+    REQUIRE(ann.wait_until([&] { return ann.tracker.find(id)->seq > seq; }));
+    REQUIRE(ben.wait_until([&] { return ben.tracker.find(id)->seq > seq; }));
+  }
+  CHECK(ann.tracker.find(id)->ended);
+  CHECK(ben.tracker.find(id)->ended);
+  CHECK(ann.request(action(id, legal)).result() == MATCH_OVER);
+  // The spectator followed the public view to the same end.
+  REQUIRE(stranger.wait_until([&] { return stranger.tracker.find(id)->ended; }));
+  CHECK_FALSE(stranger.tracker.find(id)->broken);
+}
+
+TEST_CASE("an engine fault ends that match only, with INTERNAL_ERROR and ABORTED") {
+  InProcessServer server;
+  InProcessClient ann(server);
+  ann.hello("Ann");
+  auto faulty = create_message(2, true, 0);
+  (*faulty.mutable_create_match()->mutable_settings()->mutable_params())["explode_at"] = "2";
+  auto healthy = create_message(2, true, 1);
+  const uint64_t bad_id = create(ann, faulty);
+  InProcessClient ben(server);
+  ben.hello("Ben");
+  ClientMessage join;
+  join.mutable_join_match()->set_match_id(bad_id);
+  join.mutable_join_match()->set_seat(1);
+  REQUIRE(ben.request(join).result() == OK);
+  wait_started(ann, bad_id);
+  const uint64_t good_id = create(ben, healthy);
+  wait_started(ben, good_id);
+  // The first action is taken; the second (the history's second step) throws.
+  uint64_t code = ann.tracker.find(bad_id)->legal.front().code();
+  REQUIRE(ann.request(action(bad_id, code)).result() == OK);
+  REQUIRE(ben.wait_until([&] { return !ben.tracker.find(bad_id)->legal.empty(); }));
+  code = ben.tracker.find(bad_id)->legal.front().code();
+  auto faulted = ben.request(action(bad_id, code));
+  CHECK(faulted.result() == INTERNAL_ERROR);
+  REQUIRE(ann.wait_until([&] { return ann.tracker.find(bad_id)->ended; }));
+  CHECK(ann.tracker.find(bad_id)->status == ABORTED);
+  // The other match plays on to its end.
+  play_out(ben, good_id);
+  CHECK(ben.tracker.find(good_id)->status == FINISHED);
+}
+
+TEST_CASE("a reconnecting player gets the updates it missed and exactly its view") {
+  InProcessServer server;
+  InProcessClient ann(server);
+  auto welcome = ann.hello("Ann");
+  const std::string token = welcome.welcome().resume_token();
+  auto m = create_message(2, true, 1);
+  m.mutable_create_match()->mutable_settings()->set_bot_delay_ms(150);
+  const uint64_t id = create(ann, m);
+  wait_started(ann, id);
+  // Ann acts, then drops before the bot (which waits 150 ms) replies.
+  const uint64_t seq = ann.tracker.find(id)->seq;
+  REQUIRE(ann.request(action(id, ann.tracker.find(id)->legal.front().code(), seq)).result() == OK);
+  InProcessClient watcher(server);
+  watcher.hello("Wat");
+  ClientMessage spectate;
+  spectate.mutable_spectate()->set_match_id(id);
+  watcher.request(spectate);
+  ann.disconnect();
+  const client::TrackedMatch kept = *ann.tracker.find(id);
+  // The bot moves while Ann is away; seat 0 shows as disconnected.
+  REQUIRE(watcher.wait_until([&] {
+    for (const auto& msg : watcher.inbox) {
+      if (msg.has_presence() && !msg.presence().connected()) return true;
+    }
+    return false;
+  }));
+  REQUIRE(watcher.wait_until([&] { return watcher.tracker.find(id)->seq > kept.seq; }));
+
+  InProcessClient again(server);
+  again.tracker = ann.tracker;
+  ClientMessage hello;
+  hello.mutable_hello()->set_protocol_version(1);
+  hello.mutable_hello()->set_resume_token(token);
+  auto* cursor = hello.mutable_hello()->add_cursors();
+  cursor->set_match_id(id);
+  cursor->set_seq(kept.seq);
+  auto resumed = again.request(hello);
+  REQUIRE(resumed.result() == OK);
+  CHECK(resumed.welcome().resumed());
+  REQUIRE(resumed.welcome().matches_size() == 1);
+  ClientMessage resync;
+  resync.mutable_resync()->set_match_id(id);
+  auto snap = again.request(resync);
+  const auto* t = again.tracker.find(id);
+  CHECK_FALSE(t->broken);
+  CHECK(t->seq > kept.seq);  // it received the bot's move through held updates
+  CHECK(snap.snapshot().seq() == t->seq);
+  CHECK(snap.snapshot().view() == t->view);
+  REQUIRE(watcher.wait_until([&] {
+    for (const auto& msg : watcher.inbox) {
+      if (msg.has_presence() && msg.presence().connected()) return true;
+    }
+    return false;
+  }));
+}
+
+TEST_CASE("after the grace period a dropped player's seat goes to the bot") {
+  server::Config config;
+  config.grace_seconds = 0;
+  InProcessServer server(config);
+  InProcessClient ann(server);
+  ann.hello("Ann");
+  const uint64_t id = create(ann, create_message(2, true, 1));
+  wait_started(ann, id);
+  InProcessClient watcher(server);
+  watcher.hello("Wat");
+  ClientMessage spectate;
+  spectate.mutable_spectate()->set_match_id(id);
+  watcher.request(spectate);
+  ann.disconnect();
+  REQUIRE(watcher.wait_until([&] {
+    auto* t = watcher.tracker.find(id);
+    return t && t->ended;
+  }));
+  CHECK(watcher.tracker.find(id)->status == FINISHED);
+}
+
+TEST_CASE("spectators see the public view, delayed by the host's number of actions") {
+  InProcessServer server;
+  InProcessClient ann(server);
+  ann.hello("Ann");
+  auto m = create_message(2, true, 1);
+  m.mutable_create_match()->mutable_settings()->set_spectator_delay_actions(2);
+  const uint64_t id = create(ann, m);
+  wait_started(ann, id);
+  InProcessClient watcher(server);
+  watcher.hello("Wat");
+  ClientMessage spectate;
+  spectate.mutable_spectate()->set_match_id(id);
+  auto snap = watcher.request(spectate);
+  REQUIRE(snap.result() == OK);
+  CHECK(snap.snapshot().seat() == -1);
+  CHECK(snap.snapshot().legal_size() == 0);
+  CHECK(snap.snapshot().match().spectators() == 1);
+  // One action by Ann and one by the bot: the spectator stays behind by two.
+  const uint64_t seq = ann.tracker.find(id)->seq;
+  REQUIRE(ann.request(action(id, ann.tracker.find(id)->legal.front().code(), seq)).result() == OK);
+  REQUIRE(ann.wait_until([&] { return ann.tracker.find(id)->seq >= 2; }));
+  watcher.wait_until([] { return false; }, std::chrono::milliseconds(20));
+  CHECK(watcher.tracker.find(id)->seq == 0);
+  play_out(ann, id);
+  // At the end the delayed steps are released and the spectator reaches the end.
+  REQUIRE(watcher.wait_until([&] { return watcher.tracker.find(id)->ended; }));
+  const auto* t = watcher.tracker.find(id);
+  CHECK_FALSE(t->broken);
+  CHECK(t->seq == ann.tracker.find(id)->seq);
+  CHECK_FALSE(has_event_containing(*t, " drew 1"));  // draws are redacted for spectators
+  CHECK(has_event_containing(*t, "drew a card"));
+  ClientMessage resync;
+  resync.mutable_resync()->set_match_id(id);
+  CHECK(watcher.request(resync).snapshot().view() == t->view);
+}
+
+TEST_CASE("match chat reaches spectators only when the host allows it") {
+  InProcessServer server;
+  InProcessClient ann(server);
+  ann.hello("Ann");
+  const uint64_t id = create(ann, create_message(2, true, 0));
+  InProcessClient watcher(server);
+  watcher.hello("Wat");
+  ClientMessage spectate;
+  spectate.mutable_spectate()->set_match_id(id);
+  REQUIRE(watcher.request(spectate).result() == OK);
+  ClientMessage chat;
+  chat.mutable_chat()->set_match_id(id);
+  chat.mutable_chat()->set_text("good luck");
+  CHECK(watcher.request(chat).result() == CHAT_NOT_ALLOWED);
+  CHECK(ann.request(chat).result() == OK);
+  REQUIRE(ann.wait_until([&] {
+    for (const auto& m : ann.inbox) {
+      if (m.has_chat() && m.chat().text() == "good luck" && m.chat().seat() == 0) return true;
+    }
+    return false;
+  }));
+  watcher.wait_until([] { return false; }, std::chrono::milliseconds(20));
+  for (const auto& m : watcher.inbox) CHECK_FALSE(m.has_chat());
+}
+
+TEST_CASE("spectators are refused when the host does not allow them") {
+  InProcessServer server;
+  InProcessClient ann(server);
+  ann.hello("Ann");
+  auto m = create_message(2, true, 0);
+  m.mutable_create_match()->mutable_settings()->set_spectators_allowed(false);
+  const uint64_t id = create(ann, m);
+  InProcessClient watcher(server);
+  watcher.hello("Wat");
+  ClientMessage spectate;
+  spectate.mutable_spectate()->set_match_id(id);
+  CHECK(watcher.request(spectate).result() == SPECTATORS_NOT_ALLOWED);
+}
+
+TEST_CASE("a decision clock that runs out forfeits the seat when the host chose so") {
+  InProcessServer server;
+  InProcessClient ann(server);
+  ann.hello("Ann");
+  auto m = create_message(2, true, 1);
+  m.mutable_create_match()->mutable_settings()->set_clock_seconds(1);
+  m.mutable_create_match()->mutable_settings()->set_clock_policy(CLOCK_FORFEIT);
+  const uint64_t id = create(ann, m);
+  const auto& t = wait_started(ann, id);
+  CHECK(t.legal.size() > 0);
+  REQUIRE(
+      ann.wait_until([&] { return ann.tracker.find(id)->ended; }, std::chrono::milliseconds(3000)));
+  const auto* done = ann.tracker.find(id);
+  CHECK(done->status == FINISHED);
+  REQUIRE(done->outcome.winners_size() == 1);
+  CHECK(done->outcome.winners(0) == 1);
+  CHECK(done->outcome.reason().find("ran out of time") != std::string::npos);
+}
+
+TEST_CASE("a decision clock that runs out lets the bot move when the host chose so") {
+  InProcessServer server;
+  InProcessClient ann(server);
+  ann.hello("Ann");
+  auto m = create_message(2, true, 1);
+  m.mutable_create_match()->mutable_settings()->set_clock_seconds(1);
+  m.mutable_create_match()->mutable_settings()->set_clock_policy(CLOCK_BOT_MOVES);
+  const uint64_t id = create(ann, m);
+  wait_started(ann, id);
+  // Ann never acts; the bot plays both seats' turns as clocks run out, to the end.
+  REQUIRE(ann.wait_until([&] { return ann.tracker.find(id)->seq >= 2; },
+                         std::chrono::milliseconds(3000)));
+  CHECK(ann.tracker.find(id)->status == PLAYING);
+}
+
+TEST_CASE("leaving a waiting match frees the seat; the last human leaving removes it") {
+  InProcessServer server;
+  InProcessClient ann(server);
+  ann.hello("Ann");
+  const uint64_t id = create(ann, create_message(3, true, 0));
+  InProcessClient ben(server);
+  ben.hello("Ben");
+  ClientMessage join;
+  join.mutable_join_match()->set_match_id(id);
+  join.mutable_join_match()->set_seat(-1);
+  REQUIRE(ben.request(join).result() == OK);
+  CHECK(ben.request(join).result() == ALREADY_SEATED);
+  ClientMessage leave;
+  leave.mutable_leave_match()->set_match_id(id);
+  REQUIRE(ben.request(leave).result() == OK);
+  ClientMessage list;
+  list.mutable_list_matches();
+  auto listed = ann.request(list);
+  REQUIRE(listed.matches().matches_size() == 1);
+  CHECK(listed.matches().matches(0).seats(1).occupant() == SeatInfo::EMPTY);
+  REQUIRE(ann.request(leave).result() == OK);
+  ann.wait_until([] { return false; }, std::chrono::milliseconds(20));
+  CHECK(ann.request(list).matches().matches_size() == 0);
+}
+
+TEST_CASE("fill with bots is for the host only and starts the match") {
+  InProcessServer server;
+  InProcessClient ann(server);
+  ann.hello("Ann");
+  const uint64_t id = create(ann, create_message(3, true, 0));
+  InProcessClient ben(server);
+  ben.hello("Ben");
+  ClientMessage fill;
+  fill.mutable_fill_with_bots()->set_match_id(id);
+  CHECK(ben.request(fill).result() == NOT_HOST);
+  CHECK(ann.request(fill).result() == OK);
+  wait_started(ann, id);
+  play_out(ann, id);
+  CHECK(ann.tracker.find(id)->outcome.scores_size() == 3);
+}

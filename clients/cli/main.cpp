@@ -7,6 +7,7 @@
 
 using namespace duelhall;
 using namespace duelhall::cli;
+using duelhall::client::WsClient;
 
 namespace {
 
@@ -47,7 +48,8 @@ const RulesetInfo* find_ruleset(const RulesetList& list, const std::string& name
 }
 
 int print_rulesets(WsClient& client) {
-  for (const auto& r : rulesets(client).rulesets()) {
+  const RulesetList list = rulesets(client);
+  for (const auto& r : list.rulesets()) {
     std::cout << r.name() << ": " << r.display_name() << ", " << r.min_seats() << "-"
               << r.max_seats() << " seats\n  " << r.summary() << "\n";
     for (const auto& p : r.params()) {
@@ -135,13 +137,15 @@ int spectate(WsClient& client, const Options& o) {
   ServerMessage first = checked(client, std::move(m), "spectate");
   const RulesetInfo* ruleset = find_ruleset(list, first.snapshot().match().ruleset());
   const std::string view_message = ruleset ? ruleset->view_message() : "";
-  client.put_back(std::move(first));
+  client.pushed().push_front(std::move(first));
   return follow_match(client, o, match_id_operand(o), view_message);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Line by line even into a file or pipe, so that scripts can follow the match as it happens.
+  std::cout << std::unitbuf;
   const Options o = parse_options(std::vector<std::string>(argv + 1, argv + argc));
   if (o.help) {
     std::cout << usage();
@@ -152,7 +156,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    WsClient client(o.host, o.port, o.path);
+    WsClient client;
+    client.connect(o.host, o.port);
     hello(client, o);
     if (o.command == "rulesets") return print_rulesets(client);
     if (o.command == "list") return print_matches(client);

@@ -11,22 +11,24 @@ bool to_number(const std::string& text, uint64_t& out) {
   return ec == std::errc() && end == text.data() + text.size();
 }
 
-// Splits "ws://host:port/path" (or "host:port") into its parts.
+// Splits "ws://host:port/ws" (or "host:port") into host and port; the path is always /ws.
 bool parse_url(std::string url, Options& o) {
   if (url.rfind("ws://", 0) == 0) url = url.substr(5);
   const auto slash = url.find('/');
   if (slash != std::string::npos) {
-    o.path = url.substr(slash);
+    if (url.substr(slash) != "/ws" && url.substr(slash) != "/") return false;
     url = url.substr(0, slash);
   }
   const auto colon = url.rfind(':');
   if (colon == std::string::npos) {
     o.host = url;
-  } else {
-    o.host = url.substr(0, colon);
-    o.port = url.substr(colon + 1);
+    return !o.host.empty();
   }
-  return !o.host.empty() && !o.port.empty();
+  o.host = url.substr(0, colon);
+  uint64_t port = 0;
+  if (!to_number(url.substr(colon + 1), port) || port == 0 || port > 65535) return false;
+  o.port = static_cast<uint16_t>(port);
+  return !o.host.empty();
 }
 
 }  // namespace
@@ -84,7 +86,7 @@ Options parse_options(const std::vector<std::string>& args) {
     if (arg == "--help" || arg == "-h") {
       o.help = true;
     } else if (arg == "--url") {
-      if (!has_value || !parse_url(value(), o)) return fail("--url needs ws://HOST:PORT/PATH");
+      if (!has_value || !parse_url(value(), o)) return fail("--url needs ws://HOST:PORT/ws");
     } else if (arg == "--name") {
       if (!has_value) return fail("--name needs a value");
       o.name = value();

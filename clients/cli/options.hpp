@@ -16,8 +16,7 @@ enum class AutoPlay {
 
 struct Options {
   std::string host = "127.0.0.1";
-  std::string port = "8080";
-  std::string path = "/ws";
+  uint16_t port = 8080;
   std::string name = "cli";
   std::string command;  // rulesets, list, create, join, spectate
   std::vector<std::string> operands;

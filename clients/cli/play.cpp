@@ -17,7 +17,8 @@ constexpr int kMaxRefusals = 20;
 
 class Follower {
  public:
-  Follower(WsClient& client, const Options& options, uint64_t match_id, std::string view_message)
+  Follower(client::WsClient& client, const Options& options, uint64_t match_id,
+           std::string view_message)
       : client_(client),
         options_(options),
         match_id_(match_id),
@@ -26,9 +27,10 @@ class Follower {
 
   int run() {
     while (true) {
-      std::optional<ServerMessage> m = client_.next();
+      std::optional<ServerMessage> m = next_message(client_);
       if (!m) {
-        std::cout << "connection closed: " << client_.close_reason() << "\n";
+        std::cout << "connection closed: " << client_.close_code() << " " << client_.close_reason()
+                  << "\n";
         return 1;
       }
       if (auto done = handle(*m)) return *done;
@@ -94,8 +96,8 @@ class Follower {
 
   std::optional<int> handle_update(const MatchUpdate& u) {
     if (u.match_id() != match_id_) return std::nullopt;
-    if (u.seq() != seq_ + 1) return resync("sequence " + std::to_string(u.seq()) + " after " +
-                                           std::to_string(seq_));
+    if (u.seq() != seq_ + 1)
+      return resync("sequence " + std::to_string(u.seq()) + " after " + std::to_string(seq_));
     std::string next;
     if (!wire::apply_patch(view_, u.patch(), next)) return resync("a patch that does not fit");
     view_ = std::move(next);
@@ -125,7 +127,9 @@ class Follower {
     if (outcome.winners().empty()) std::cout << "nobody won";
     for (int i = 0; i < outcome.winners_size(); ++i) {
       const uint32_t w = outcome.winners(i);
-      std::cout << (i ? ", " : "winner ") << with_names("@" + std::to_string(w), names_);
+      std::string seat = "@";
+      seat += std::to_string(w);
+      std::cout << (i ? ", " : "winner ") << with_names(seat, names_);
     }
     std::cout << "; " << outcome.reason() << "\n";
     std::cout << "actions played: " << own_actions_ << "\n";
@@ -185,7 +189,7 @@ class Follower {
     }
   }
 
-  WsClient& client_;
+  client::WsClient& client_;
   const Options& options_;
   const uint64_t match_id_;
   const std::string view_message_;
@@ -204,7 +208,22 @@ class Follower {
 
 }  // namespace
 
-int follow_match(WsClient& client, const Options& options, uint64_t match_id,
+std::optional<ServerMessage> next_message(client::WsClient& client) {
+  if (!client.pushed().empty()) {
+    ServerMessage m = std::move(client.pushed().front());
+    client.pushed().pop_front();
+    return m;
+  }
+  try {
+    while (true) {
+      if (auto m = client.receive(std::chrono::seconds(1))) return m;
+    }
+  } catch (const client::ConnectionClosed&) {
+    return std::nullopt;
+  }
+}
+
+int follow_match(client::WsClient& client, const Options& options, uint64_t match_id,
                  const std::string& view_message) {
   return Follower(client, options, match_id, view_message).run();
 }

@@ -32,7 +32,8 @@ std::string view_text(const std::string& view_message, std::string_view bytes) {
 std::string with_names(std::string_view event, const std::vector<std::string>& seat_names) {
   std::string out;
   for (size_t i = 0; i < event.size(); ++i) {
-    if (event[i] == '@' && i + 1 < event.size() && std::isdigit(static_cast<unsigned char>(event[i + 1]))) {
+    if (event[i] == '@' && i + 1 < event.size() &&
+        std::isdigit(static_cast<unsigned char>(event[i + 1]))) {
       size_t end = i + 1;
       size_t seat = 0;
       while (end < event.size() && std::isdigit(static_cast<unsigned char>(event[end]))) {

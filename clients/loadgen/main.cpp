@@ -4,6 +4,7 @@
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/post.hpp>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <thread>
 
@@ -108,11 +109,19 @@ int main(int argc, char** argv) {
 
   // Warm-up and the measured window.
   sleep_for(o.warmup_seconds);
+  const double server_cpu_start = o.server_pid ? cpu_seconds(o.server_pid) : -1;
+  const double own_cpu_start = cpu_seconds(0);
+  double load_start[1] = {0};
+  getloadavg(load_start, 1);
   shared.recording = true;
   const auto window_start = Clock::now();
   sleep_for(o.duration_seconds);
   shared.recording = false;
   const double window = seconds_since(window_start);
+  const double server_cpu = o.server_pid ? cpu_seconds(o.server_pid) - server_cpu_start : -1;
+  const double own_cpu = cpu_seconds(0) - own_cpu_start;
+  double load_end[1] = {0};
+  getloadavg(load_end, 1);
   const uint32_t live_at_end = shared.live;
 
   // Stop: close every connection, then let the threads finish.
@@ -158,6 +167,13 @@ int main(int argc, char** argv) {
       diff_mean, mean(total.update_bytes, total.diffs), view_mean, ratio,
       static_cast<unsigned long long>(total.diffs),
       mean(total.snapshot_view_bytes, total.snapshots));
+  // CPU time per action tells what the machine could do alone, whatever else shares it.
+  const double per_action = total.actions ? 1e6 / static_cast<double>(total.actions) : 0;
+  std::printf(
+      "CPU per action: server %.1f us, load generator %.1f us (%.0f%% and %.0f%% of a core); "
+      "machine load average %.1f -> %.1f\n",
+      server_cpu * per_action, own_cpu * per_action, 100 * server_cpu / window,
+      100 * own_cpu / window, load_start[0], load_end[0]);
   std::printf("live matches at the end %u; slots failed %u; patches not applying %llu\n",
               live_at_end, shared.failed.load(),
               static_cast<unsigned long long>(total.bad_patches));
@@ -165,11 +181,13 @@ int main(int argc, char** argv) {
       "RESULT ruleset=%s matches=%u pace=%s opened=%u open_s=%.2f actions_per_s=%.0f p50_ms=%.3f "
       "p99_ms=%.3f diff_bytes=%.2f view_bytes=%.1f diff_pct=%.2f rss_before_kib=%ld "
       "rss_after_kib=%ld rss_per_match_kib=%.2f live_end=%u failed=%u refused=%llu "
-      "bad_patches=%llu\n",
+      "bad_patches=%llu server_cpu_us_per_action=%.1f loadgen_cpu_us_per_action=%.1f "
+      "load_avg=%.1f\n",
       setup.ruleset.c_str(), o.matches, o.pace == Pace::kFast ? "fast" : "paced", opened,
       open_seconds, actions_per_s, p50, p99, diff_mean, view_mean, ratio, rss_before, rss_after,
       rss_per_match, live_at_end, shared.failed.load(),
       static_cast<unsigned long long>(total.refused),
-      static_cast<unsigned long long>(total.bad_patches));
+      static_cast<unsigned long long>(total.bad_patches), server_cpu * per_action,
+      own_cpu * per_action, load_end[0]);
   return shared.failed > 0 || opened < o.matches ? 1 : 0;
 }

@@ -1,5 +1,6 @@
 #include "stats.hpp"
 
+#include <unistd.h>
 #include <algorithm>
 #include <fstream>
 #include <sstream>
@@ -43,6 +44,22 @@ long rss_kib(long pid) {
     }
   }
   return -1;
+}
+
+double cpu_seconds(long pid) {
+  std::ifstream in(pid ? "/proc/" + std::to_string(pid) + "/stat" : std::string("/proc/self/stat"));
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // Fields after the command name (which may hold spaces) start at field 3; utime and stime are
+  // fields 14 and 15, in clock ticks.
+  const auto close = text.rfind(')');
+  if (close == std::string::npos) return -1;
+  std::istringstream fields(text.substr(close + 2));
+  std::string field;
+  double ticks = 0;
+  for (int n = 3; n <= 15 && fields >> field; ++n) {
+    if (n >= 14) ticks += std::stod(field);
+  }
+  return ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
 
 }  // namespace duelhall::loadgen

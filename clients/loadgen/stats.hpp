@@ -29,5 +29,7 @@ struct Stats {
 double percentile(std::vector<uint32_t>& samples, double p);
 // The resident set size of process `pid` in KiB from /proc/<pid>/status; -1 when unreadable.
 long rss_kib(long pid);
+// User plus system CPU time of process `pid` (0: this process) in seconds; -1 when unreadable.
+double cpu_seconds(long pid);
 
 }  // namespace duelhall::loadgen

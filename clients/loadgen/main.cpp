@@ -71,7 +71,9 @@ int main(int argc, char** argv) {
   if (!choose_ruleset(o, setup)) return 1;
   std::printf("duelhall-loadgen: %s, %u matches of %u seats, %s, %u client thread(s)\n",
               setup.ruleset.c_str(), o.matches, setup.seats,
-              o.pace == Pace::kFast ? "as fast as possible" : "paced at one action per second",
+              o.pace == Pace::kFast    ? "as fast as possible"
+              : o.pace == Pace::kPaced ? "paced at one action per second"
+                                       : "idle (nobody acts)",
               o.threads);
 
   const long rss_before = o.server_pid ? rss_kib(o.server_pid) : -1;
@@ -123,6 +125,8 @@ int main(int argc, char** argv) {
   double load_end[1] = {0};
   getloadavg(load_end, 1);
   const uint32_t live_at_end = shared.live;
+  // Memory again after play: each seat's held updates (kept for reconnects) have filled up.
+  const long rss_end = o.server_pid ? rss_kib(o.server_pid) : -1;
 
   // Stop: close every connection, then let the threads finish.
   shared.stopping = true;
@@ -153,6 +157,14 @@ int main(int argc, char** argv) {
     std::printf("server RSS %.1f MiB before, %.1f MiB with %u live matches: %.2f KiB per match\n",
                 rss_before / 1024.0, rss_after / 1024.0, live_after_open, rss_per_match);
   }
+  double rss_end_per_match = -1;
+  if (rss_before >= 0 && rss_end >= 0 && live_at_end > 0) {
+    rss_end_per_match = static_cast<double>(rss_end - rss_before) / live_at_end;
+    std::printf(
+        "server RSS %.1f MiB after the window with %u live matches: %.2f KiB per match "
+        "(finished matches still listed count too)\n",
+        rss_end / 1024.0, live_at_end, rss_end_per_match);
+  }
   std::printf("measured %.2f s: %llu actions, %.0f actions/s, %llu refused, %llu matches ended\n",
               window, static_cast<unsigned long long>(total.actions), actions_per_s,
               static_cast<unsigned long long>(total.refused),
@@ -181,13 +193,15 @@ int main(int argc, char** argv) {
       "RESULT ruleset=%s matches=%u pace=%s opened=%u open_s=%.2f actions_per_s=%.0f p50_ms=%.3f "
       "p99_ms=%.3f diff_bytes=%.2f view_bytes=%.1f diff_pct=%.2f rss_before_kib=%ld "
       "rss_after_kib=%ld rss_per_match_kib=%.2f live_end=%u failed=%u refused=%llu "
-      "bad_patches=%llu server_cpu_us_per_action=%.1f loadgen_cpu_us_per_action=%.1f "
+      "bad_patches=%llu rss_end_per_match_kib=%.2f server_cpu_us_per_action=%.1f "
+      "loadgen_cpu_us_per_action=%.1f "
       "load_avg=%.1f\n",
-      setup.ruleset.c_str(), o.matches, o.pace == Pace::kFast ? "fast" : "paced", opened,
+      setup.ruleset.c_str(), o.matches,
+      o.pace == Pace::kFast ? "fast" : (o.pace == Pace::kPaced ? "paced" : "idle"), opened,
       open_seconds, actions_per_s, p50, p99, diff_mean, view_mean, ratio, rss_before, rss_after,
       rss_per_match, live_at_end, shared.failed.load(),
       static_cast<unsigned long long>(total.refused),
-      static_cast<unsigned long long>(total.bad_patches), server_cpu * per_action,
-      own_cpu * per_action, load_end[0]);
+      static_cast<unsigned long long>(total.bad_patches), rss_end_per_match,
+      server_cpu * per_action, own_cpu * per_action, load_end[0]);
   return shared.failed > 0 || opened < o.matches ? 1 : 0;
 }

@@ -232,7 +232,7 @@ void MatchDriver::match_over() {
 }
 
 void MatchDriver::maybe_act(size_t i) {
-  if (!live_ || shared_.stopping) return;
+  if (!live_ || shared_.stopping || setup_.pace == Pace::kIdle) return;
   if (setup_.pace == Pace::kFast) {
     const Seat& seat = seats_[i];
     if (!seat.legal.empty() && seat.acted_seq != seat.seq) act(i);

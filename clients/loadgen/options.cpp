@@ -19,6 +19,7 @@ Options:
   --ruleset NAME       ruleset to play (default: the first the server lists)
   --matches N          matches played at once (default 100)
   --paced              each match acts once per second (default: as fast as possible)
+  --idle               nobody acts: the matches stay live at their first decision
   --warmup S           seconds after every match is live before measuring (default 2)
   --duration S         seconds measured (default 10)
   --threads N          client threads, each driving its share of the matches (default 1)
@@ -43,8 +44,8 @@ Options parse_options(int argc, char** argv) {
       o.help = true;
       continue;
     }
-    if (arg == "--paced") {
-      o.pace = Pace::kPaced;
+    if (arg == "--paced" || arg == "--idle") {
+      o.pace = arg == "--paced" ? Pace::kPaced : Pace::kIdle;
       continue;
     }
     if (i + 1 >= argc) return fail(std::string(arg) + " needs a value (or is unknown)");

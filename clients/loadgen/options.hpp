@@ -9,6 +9,7 @@ namespace duelhall::loadgen {
 enum class Pace {
   kFast,   // every seat acts as soon as it is offered an action
   kPaced,  // each match acts once per second
+  kIdle,   // nobody acts: matches stay live at their first decision (memory baselines)
 };
 
 struct Options {

@@ -3,12 +3,13 @@
 # loopback port and runs duelhall-loadgen against it (same machine), printing every run and the
 # medians. Usage: scripts/bench-server.sh [runs (default 3)] [scenario ...]
 # Scenarios: fast (1,000 matches as fast as possible), paced (200 matches, one action per match
-# per second), hold (9,900 live two-player matches, paced). Default: all three; hold runs once.
+# per second), hold (9,900 two-player matches, paced), idle (9,900 matches nobody acts in, so all
+# stay live at once: the memory baseline). Default: all four; hold and idle run once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}
 shift || true
-scenarios=${*:-fast paced hold}
+scenarios=${*:-fast paced hold idle}
 build=${BUILD_DIR:-build/bench-server}
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDUELHALL_BUILD_TESTS=OFF \
   -DDUELHALL_BUILD_BENCH=OFF >/dev/null
@@ -79,6 +80,7 @@ for scenario in $scenarios; do
     fast) run_scenario fast "$runs" --matches 1000 --warmup 2 --duration 10 ;;
     paced) run_scenario paced "$runs" --matches 200 --paced --warmup 2 --duration 15 ;;
     hold) run_scenario hold 1 --matches 9900 --paced --warmup 2 --duration 10 --max-opening 400 ;;
+    idle) run_scenario idle 1 --matches 9900 --idle --warmup 2 --duration 2 --max-opening 400 ;;
     *) echo "unknown scenario $scenario" && exit 2 ;;
   esac
 done
@@ -105,6 +107,13 @@ if [ -s "$work/hold.results" ] 2>/dev/null; then
   echo "9,900 matches held, paced:"
   echo "  opened $(median hold opened) in $(median hold open_s) s, live at the end" \
     "$(median hold live_end) [9900], failed $(median hold failed)"
-  echo "  server memory $(median hold rss_per_match_kib) KiB per live match [<= 16]," \
-    "p99 $(median hold p99_ms) ms"
+  echo "  server memory $(median hold rss_per_match_kib) KiB per live match [<= 16] on opening," \
+    "$(median hold rss_end_per_match_kib) KiB after the window; $(median hold actions_per_s)" \
+    "actions/s, p99 $(median hold p99_ms) ms"
+fi
+if [ -s "$work/idle.results" ] 2>/dev/null; then
+  echo "9,900 matches held, nobody acting:"
+  echo "  opened $(median idle opened) in $(median idle open_s) s, live at the end" \
+    "$(median idle live_end) [9900], failed $(median idle failed)"
+  echo "  server memory $(median idle rss_per_match_kib) KiB per live match [<= 16]"
 fi

@@ -62,6 +62,7 @@ int main(int argc, char** argv) {
   }
   Setup setup;
   setup.pace = o.pace;
+  setup.interval = std::chrono::nanoseconds(static_cast<int64_t>(1e9 / o.rate));
   boost::system::error_code ec;
   setup.endpoint = {net::ip::make_address(o.host, ec), o.port};
   if (ec) {
@@ -69,12 +70,12 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (!choose_ruleset(o, setup)) return 1;
+  const std::string pace = o.pace == Pace::kFast   ? "as fast as possible"
+                           : o.pace == Pace::kIdle ? "idle (nobody acts)"
+                                                   : "paced at " + std::to_string(o.rate) +
+                                                         " actions per match per second";
   std::printf("duelhall-loadgen: %s, %u matches of %u seats, %s, %u client thread(s)\n",
-              setup.ruleset.c_str(), o.matches, setup.seats,
-              o.pace == Pace::kFast    ? "as fast as possible"
-              : o.pace == Pace::kPaced ? "paced at one action per second"
-                                       : "idle (nobody acts)",
-              o.threads);
+              setup.ruleset.c_str(), o.matches, setup.seats, pace.c_str(), o.threads);
 
   const long rss_before = o.server_pid ? rss_kib(o.server_pid) : -1;
   Shared shared;
@@ -190,16 +191,17 @@ int main(int argc, char** argv) {
               live_at_end, shared.failed.load(),
               static_cast<unsigned long long>(total.bad_patches));
   std::printf(
-      "RESULT ruleset=%s matches=%u pace=%s opened=%u open_s=%.2f actions_per_s=%.0f p50_ms=%.3f "
+      "RESULT ruleset=%s matches=%u pace=%s rate=%g opened=%u open_s=%.2f actions_per_s=%.0f "
+      "p50_ms=%.3f "
       "p99_ms=%.3f diff_bytes=%.2f view_bytes=%.1f diff_pct=%.2f rss_before_kib=%ld "
       "rss_after_kib=%ld rss_per_match_kib=%.2f live_end=%u failed=%u refused=%llu "
       "bad_patches=%llu rss_end_per_match_kib=%.2f server_cpu_us_per_action=%.1f "
       "loadgen_cpu_us_per_action=%.1f "
       "load_avg=%.1f\n",
       setup.ruleset.c_str(), o.matches,
-      o.pace == Pace::kFast ? "fast" : (o.pace == Pace::kPaced ? "paced" : "idle"), opened,
-      open_seconds, actions_per_s, p50, p99, diff_mean, view_mean, ratio, rss_before, rss_after,
-      rss_per_match, live_at_end, shared.failed.load(),
+      o.pace == Pace::kFast ? "fast" : (o.pace == Pace::kPaced ? "paced" : "idle"),
+      o.pace == Pace::kPaced ? o.rate : 0, opened, open_seconds, actions_per_s, p50, p99, diff_mean,
+      view_mean, ratio, rss_before, rss_after, rss_per_match, live_at_end, shared.failed.load(),
       static_cast<unsigned long long>(total.refused),
       static_cast<unsigned long long>(total.bad_patches), rss_end_per_match,
       server_cpu * per_action, own_cpu * per_action, load_end[0]);

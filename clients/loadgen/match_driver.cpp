@@ -166,8 +166,9 @@ void MatchDriver::on_snapshot(size_t i, const MatchSnapshot& s) {
       if (!ever_live_) {
         ever_live_ = true;
         ++shared_.first_live;
-        // Spread the paced matches over the second.
-        next_paced_ = Clock::now() + std::chrono::microseconds(random() % 1'000'000);
+        // Spread the paced matches over their interval.
+        next_paced_ = Clock::now() + std::chrono::nanoseconds(
+                                         random() % static_cast<uint64_t>(setup_.interval.count()));
         shard_.set_up_done();
       }
     }
@@ -254,7 +255,7 @@ void MatchDriver::paced_tick() {
     const size_t i = (first + k) % seats_.size();
     const Seat& seat = seats_[i];
     if (!seat.legal.empty() && seat.acted_seq != seat.seq) {
-      next_paced_ = std::max(next_paced_, Clock::now()) + std::chrono::seconds(1);
+      next_paced_ = std::max(next_paced_, Clock::now()) + setup_.interval;
       act(i);
       return;
     }

@@ -37,6 +37,7 @@ struct Setup {
   std::string ruleset;
   uint32_t seats = 2;
   Pace pace = Pace::kFast;
+  std::chrono::nanoseconds interval{std::chrono::seconds(1)};  // paced: between a match's actions
 };
 
 class MatchDriver;

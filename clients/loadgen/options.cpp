@@ -19,6 +19,7 @@ Options:
   --ruleset NAME       ruleset to play (default: the first the server lists)
   --matches N          matches played at once (default 100)
   --paced              each match acts once per second (default: as fast as possible)
+  --rate R             paced at R actions per match per second (--paced is --rate 1)
   --idle               nobody acts: the matches stay live at their first decision
   --warmup S           seconds after every match is live before measuring (default 2)
   --duration S         seconds measured (default 10)
@@ -60,6 +61,10 @@ Options parse_options(int argc, char** argv) {
       o.host = value;
     } else if (arg == "--ruleset") {
       o.ruleset = value;
+    } else if (arg == "--rate") {
+      if (!is_real || d <= 0 || d > 1000) return fail("--rate needs actions per second (0..1000]");
+      o.pace = Pace::kPaced;
+      o.rate = d;
     } else if (arg == "--warmup" || arg == "--duration") {
       if (!is_real || d < 0) return fail(std::string(arg) + " needs seconds");
       (arg == "--warmup" ? o.warmup_seconds : o.duration_seconds) = d;

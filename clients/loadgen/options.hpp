@@ -8,7 +8,7 @@ namespace duelhall::loadgen {
 
 enum class Pace {
   kFast,   // every seat acts as soon as it is offered an action
-  kPaced,  // each match acts once per second
+  kPaced,  // each match acts `rate` times per second (default once)
   kIdle,   // nobody acts: matches stay live at their first decision (memory baselines)
 };
 
@@ -18,6 +18,7 @@ struct Options {
   std::string ruleset;  // empty: the first one the server lists
   uint32_t matches = 100;
   Pace pace = Pace::kFast;
+  double rate = 1;               // paced: actions per match per second
   double warmup_seconds = 2;     // after every match is live, before measuring
   double duration_seconds = 10;  // measuring; finished matches are replaced meanwhile
   uint32_t threads = 1;          // shards, each with its own io_context and matches

@@ -37,7 +37,8 @@ trap 'stop_server; rm -rf "$work"' EXIT
 # Starts a fresh server (so each run's memory figure starts from an idle process) and sets $port.
 # All load comes from 127.0.0.1, so the per-address connection cap is lifted to the total cap.
 start_server() {
-  rm -rf "$work/data"
+  # Removed first, so the previous server's log (and port) cannot be read by mistake.
+  rm -rf "$work/data" "$work/server.log"
   "$server_bin" --bind 127.0.0.1 --port 0 --data "$work/data" --log-level info \
     --max-connections 20000 --max-connections-per-ip 20000 >"$work/server.log" 2>&1 &
   server_pid=$!

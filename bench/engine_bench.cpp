@@ -48,10 +48,12 @@ struct PlayFigures {
   long long longest = 0;
 };
 
-// Random legal play, as a RandomBot would: a random pending seat picks a random legal action.
+// Random legal play, as a RandomBot would: a random pending seat picks a random legal action,
+// resigning only when nothing else is legal.
 PlayFigures play(const Registry& registry, const std::string& ruleset, int seats, int games,
                  uint64_t first_seed) {
   PlayFigures f;
+  const std::vector<uint8_t>& resign_kinds = registry.find(ruleset)->resign_kinds;
   Rng rng(seed_from_number(first_seed * 7919));
   std::vector<Action> legal;
   auto start = Clock::now();
@@ -69,6 +71,7 @@ PlayFigures play(const Registry& registry, const std::string& ruleset, int seats
         }
       }
       state.legal_actions(seat, legal);
+      drop_avoided(legal, resign_kinds);
       state.apply(seat, legal[rng.below(static_cast<uint32_t>(legal.size()))]);
       ++length;
     }
@@ -93,6 +96,7 @@ std::vector<std::unique_ptr<State>> sample_states(const Registry& registry,
       if (step % 5 == 0) states.push_back(state->clone());
       Seat seat = state->pending().first();
       state->legal_actions(seat, legal);
+      drop_avoided(legal, registry.find(ruleset)->resign_kinds);
       state->apply(seat, legal[rng.below(static_cast<uint32_t>(legal.size()))]);
     }
   }

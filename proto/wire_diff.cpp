@@ -6,8 +6,10 @@ namespace duelhall::wire {
 namespace {
 
 // Entry header: field number << 2 | op. Header 0 (field 0) carries the whole new message.
-constexpr uint64_t kOpReplace = 0;
-constexpr uint64_t kOpElements = 1;
+constexpr uint64_t kOpReplace = 0;   // length, then the field's new records
+constexpr uint64_t kOpElements = 1;  // count, then (index << 1 | nested, length, bytes) items
+constexpr uint64_t kOpVarint = 2;    // the field is now one varint record: its value follows
+constexpr uint64_t kOpRemove = 3;    // the field has no records any more
 // Nested patches deeper than this are written as plain replacements (and refused when applied),
 // which bounds recursion on adversarial bytes.
 constexpr int kMaxDepth = 16;
@@ -102,6 +104,18 @@ std::optional<std::string> nested_patch(const Record& before, const Record& afte
 void write_field(uint32_t field, const std::vector<Record>& before, size_t ob, size_t oe,
                  const std::vector<Record>& after, size_t nb, size_t ne, int depth,
                  std::string& out) {
+  if (nb == ne) {
+    put_varint(out, static_cast<uint64_t>(field) << 2 | kOpRemove);
+    return;
+  }
+  // The commonest change, a scalar's new value, costs a header and the value: the applier
+  // writes the tag itself, so the tag must be in its minimal form.
+  if (ne - nb == 1 && after[nb].wire_type == 0 &&
+      after[nb].tag.size() == varint_size(static_cast<uint64_t>(field) << 3)) {
+    put_varint(out, static_cast<uint64_t>(field) << 2 | kOpVarint);
+    out += after[nb].payload;
+    return;
+  }
   const std::string_view new_span = span_of(after, nb, ne);
   std::string replace;
   put_varint(replace, static_cast<uint64_t>(field) << 2 | kOpReplace);
@@ -215,8 +229,14 @@ bool apply_at(std::string_view before, std::string_view patch, std::string& out,
       out += records;
     } else if (op == kOpElements) {
       if (!apply_elements(r, old, begin, idx, depth, out)) return false;
+    } else if (op == kOpVarint) {
+      const size_t at = r.pos();
+      uint64_t value = 0;
+      if (!r.varint(value)) return false;
+      put_varint(out, field << 3);
+      out += patch.substr(at, r.pos() - at);
     } else {
-      return false;
+      // kOpRemove: the old records are skipped and nothing replaces them.
     }
     if (r.done()) break;
     if (!r.varint(header)) return false;

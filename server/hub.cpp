@@ -16,7 +16,7 @@ Hub::Hub(net::io_context& io, const engine::Registry& registry, Config config,
     : io_(io), registry_(registry), config_(std::move(config)), logs_(std::move(logs)) {}
 
 std::shared_ptr<Player> Hub::new_player(const std::string& name) {
-  std::string token = secure_token();
+  std::string token = fairness::new_reconnect_token();
   std::lock_guard lock(mutex_);
   auto player = std::make_shared<Player>(next_player_++, name, token);
   players_by_token_[token] = player;
@@ -80,6 +80,13 @@ CreateOutcome Hub::create_match(const std::shared_ptr<Player>& host, const Creat
     if (auto problem = info->check_seat_option(params, request.seat_option())) {
       return bad(*problem);
     }
+  }
+  const uint32_t taken = request.bot_seats() + (request.join() ? 1 : 0);
+  if (info->check_seat_options && taken == resolved.seats()) {
+    // Full at once (the host and bots): the seats' options are checked together now.
+    std::vector<std::string> options(resolved.seats());
+    if (request.join()) options[0] = request.seat_option();
+    if (auto problem = info->check_seat_options(params, options)) return bad(*problem);
   }
   if (resolved.bot_level().empty() && !info->bot_levels.empty()) {
     resolved.set_bot_level(info->bot_levels.front());

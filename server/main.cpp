@@ -1,4 +1,5 @@
 // duelhall: the match server. See `duelhall --help` and docs/protocol.md.
+#include <google/protobuf/stubs/logging.h>
 #include <spdlog/spdlog.h>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
@@ -26,6 +27,12 @@ void set_up_logging(const Config& config) {
   } else {
     spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e %^%l%$ %v");
   }
+  // Protobuf complains on stderr about malformed client frames (invalid UTF-8 and the like);
+  // those are the client's mistakes, already answered with MALFORMED_FRAME: debug level.
+  google::protobuf::SetLogHandler(
+      [](google::protobuf::LogLevel, const char*, int, const std::string& message) {
+        spdlog::debug("protobuf: {}", message);
+      });
 }
 
 }  // namespace
@@ -83,9 +90,20 @@ int main(int argc, char** argv) {
   net::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([&io](boost::system::error_code, int) { io.stop(); });
 
+  // A handler that throws must not take the process down: log it and keep serving.
+  auto serve = [&io] {
+    while (true) {
+      try {
+        io.run();
+        return;
+      } catch (const std::exception& e) {
+        spdlog::error("unhandled exception in a handler: {}", e.what());
+      }
+    }
+  };
   std::vector<std::thread> pool;
-  for (unsigned i = 1; i < threads; ++i) pool.emplace_back([&io] { io.run(); });
-  io.run();
+  for (unsigned i = 1; i < threads; ++i) pool.emplace_back(serve);
+  serve();
   for (auto& t : pool) t.join();
   spdlog::info("duelhall stopped");
   return 0;

@@ -119,6 +119,9 @@ void Match::fill_match_info(MatchInfo& info) const {
   info.set_host(host_name_);
   info.set_actions(static_cast<uint32_t>(state_ ? state_->history().size() : 0));
   *info.mutable_settings() = settings_;
+  if (state_ && (status_ == FINISHED || status_ == ABORTED)) {
+    info.set_seed(engine::seed_to_hex(state_->config().seed));
+  }
 }
 
 void Match::publish() {
@@ -179,6 +182,23 @@ void Match::join(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, Joi
         return refuse(BAD_PARAMETERS, error);
       }
       if (auto problem = ruleset_.check_seat_option(params, request.seat_option())) {
+        return refuse(BAD_PARAMETERS, *problem);
+      }
+    }
+    // The last seat taken: the ruleset checks the seats' options together (a Light Side deck
+    // for seat 0), so that a bad combination is refused here rather than failing the start.
+    if (ruleset_.check_seat_options && free_seats() == 1) {
+      std::vector<std::string> options;
+      for (size_t i = 0; i < seats_.size(); ++i) {
+        options.push_back(static_cast<int>(i) == seat ? request.seat_option() : seats_[i].option);
+      }
+      std::map<std::string, std::string> raw(settings_.params().begin(), settings_.params().end());
+      engine::Params params;
+      std::string error;
+      if (!engine::Params::resolve(ruleset_.params, raw, params, error)) {
+        return refuse(BAD_PARAMETERS, error);
+      }
+      if (auto problem = ruleset_.check_seat_options(params, options)) {
         return refuse(BAD_PARAMETERS, *problem);
       }
     }

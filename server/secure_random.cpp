@@ -20,24 +20,6 @@ void secure_bytes(void* out, size_t size) {
   }
 }
 
-engine::Seed secure_seed() {
-  engine::Seed seed;
-  secure_bytes(seed.data(), seed.size());
-  return seed;
-}
-
-std::string secure_token() {
-  unsigned char raw[16];
-  secure_bytes(raw, sizeof raw);
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  for (unsigned char b : raw) {
-    out.push_back(hex[b >> 4]);
-    out.push_back(hex[b & 15]);
-  }
-  return out;
-}
-
 std::string invite_code() {
   static const char* alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";  // 32 symbols
   unsigned char raw[8];

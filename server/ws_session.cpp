@@ -102,7 +102,15 @@ void WsSession::handle_frame() {
   }
   malformed_ = 0;
   Outbox out;
-  dispatcher_.dispatch(shared_from_this(), state_, message, out);
+  try {
+    dispatcher_.dispatch(shared_from_this(), state_, message, out);
+  } catch (const std::exception& e) {
+    // A fault outside any match (the lobby, the hub): this command fails, nothing else.
+    spdlog::error("connection {}: command failed: {}", slot_.id(), e.what());
+    out = Outbox();
+    out.add(shared_from_this(), frame_of(reply(message.request_id(), INTERNAL_ERROR,
+                                               "the server could not carry this out")));
+  }
   out.flush();
 }
 

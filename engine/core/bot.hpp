@@ -16,9 +16,17 @@ class Bot {
 };
 
 // Uniformly random among the legal actions: for tests, load and the "random" bot level.
+// Kinds listed in `avoid` (a ruleset's resign kinds) are chosen only when nothing else is legal.
 class RandomBot final : public Bot {
  public:
+  explicit RandomBot(std::vector<uint8_t> avoid = {}) : avoid_(std::move(avoid)) {}
   Action choose(const State& state, Seat seat, Rng& rng) override;
+
+ private:
+  std::vector<uint8_t> avoid_;
 };
+
+// Removes the actions whose kind is in `avoid`, unless that would leave none.
+void drop_avoided(std::vector<Action>& legal, const std::vector<uint8_t>& avoid);
 
 }  // namespace duelhall::engine

@@ -4,7 +4,9 @@
 
 namespace duelhall::engine {
 
-void Registry::add(RulesetInfo info) { rulesets_.push_back(std::move(info)); }
+void Registry::add(RulesetInfo info) {
+  rulesets_.push_back(std::move(info));
+}
 
 const RulesetInfo* Registry::find(std::string_view name) const {
   for (const auto& info : rulesets_) {
@@ -28,7 +30,8 @@ CreateResult Registry::create(const std::string& ruleset, int seats, const Seed&
   config.seed = seed;
   std::string error;
   if (!Params::resolve(info->params, raw_params, config.params, error)) return {nullptr, error};
-  if (seat_options.size() > static_cast<size_t>(seats)) return {nullptr, "more seat options than seats"};
+  if (seat_options.size() > static_cast<size_t>(seats))
+    return {nullptr, "more seat options than seats"};
   seat_options.resize(static_cast<size_t>(seats));
   if (info->check_seat_option) {
     for (size_t i = 0; i < seat_options.size(); ++i) {
@@ -36,6 +39,10 @@ CreateResult Registry::create(const std::string& ruleset, int seats, const Seed&
         return {nullptr, "seat " + std::to_string(i) + ": " + *problem};
       }
     }
+  }
+  if (info->check_seat_options) {
+    auto problem = info->check_seat_options(config.params, seat_options);
+    if (problem) return {nullptr, *problem};
   }
   config.seat_options = std::move(seat_options);
   return {info->create(config), {}};
@@ -65,7 +72,7 @@ std::unique_ptr<Bot> Registry::make_bot(std::string_view ruleset, std::string_vi
   if (info && info->make_bot) {
     if (auto bot = info->make_bot(level)) return bot;
   }
-  return std::make_unique<RandomBot>();
+  return std::make_unique<RandomBot>(info ? info->resign_kinds : std::vector<uint8_t>{});
 }
 
 std::unique_ptr<State> replay(const Registry& registry, const MatchConfig& config,

@@ -30,8 +30,15 @@ struct RulesetInfo {
   // Checks one seat's setup text (a deck list) before the match starts; nullopt when fine.
   // Null when the ruleset takes no per-seat setup.
   std::function<std::optional<std::string>(const Params&, const std::string&)> check_seat_option;
+  // Checks every seat's setup text together, by seat (a Light Side deck for seat 0); nullopt
+  // when fine. Null when the seats' options need no joint check.
+  std::function<std::optional<std::string>(const Params&, const std::vector<std::string>&)>
+      check_seat_options;
   // Bot levels this ruleset offers, the first being the default ("random", "heuristic").
   std::vector<std::string> bot_levels = {"random"};
+  // Action kinds that concede the match. Random play (the random bot, the test harness, the
+  // benchmark) avoids them while another action exists, so that random games are real games.
+  std::vector<uint8_t> resign_kinds;
   std::function<std::unique_ptr<Bot>(std::string_view level)> make_bot;
 };
 

@@ -27,9 +27,17 @@ std::vector<Action> State::legal_actions(Seat seat) const {
 }
 
 ApplyResult State::check_action(Seat seat, Action action) const {
+  if (action.kind == 0 || action.kind > last_action_kind()) {
+    return ApplyResult::refused(RefusalCode::kMalformed,
+                                "unknown action kind " + std::to_string(action.kind));
+  }
   std::vector<Action> legal;
   legal_actions(seat, legal);
   if (std::binary_search(legal.begin(), legal.end(), action)) return ApplyResult::accepted();
+  return explain_refusal(seat, action);
+}
+
+ApplyResult State::explain_refusal(Seat, Action) const {
   return ApplyResult::refused(RefusalCode::kIllegal, "not one of your legal actions now");
 }
 

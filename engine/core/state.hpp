@@ -124,9 +124,14 @@ class State {
  protected:
   // The ruleset's own step, called only with a validated action of a pending seat.
   virtual void do_apply(Seat seat, Action action) = 0;
-  // Default: legal iff listed by legal_actions. Override for speed or for sharper reasons,
-  // returning kMalformed for actions that decode to nothing.
+  // Default: kinds 0 and above last_action_kind() are malformed; otherwise legal iff listed by
+  // legal_actions, and explain_refusal says why not. Override only for speed.
   virtual ApplyResult check_action(Seat seat, Action action) const;
+  // The highest action kind the ruleset defines.
+  virtual uint8_t last_action_kind() const { return 255; }
+  // The refusal of a well-formed action that is not legal now: kIllegal naming the rule it
+  // breaks, or kMalformed for arguments that name nothing.
+  virtual ApplyResult explain_refusal(Seat seat, Action action) const;
 
   virtual void save_rules(ByteWriter& out) const = 0;
   virtual void load_rules(ByteReader& in) = 0;

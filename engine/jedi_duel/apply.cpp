@@ -29,14 +29,7 @@ const char* phase_text(Phase phase) {
 }
 }  // namespace
 
-ApplyResult JediDuelState::check_action(Seat seat, Action action) const {
-  if (action.kind == 0 || action.kind > kLastKind) {
-    return ApplyResult::refused(RefusalCode::kMalformed,
-                                "unknown action kind " + std::to_string(action.kind));
-  }
-  std::vector<Action> legal;
-  legal_actions(seat, legal);
-  if (std::binary_search(legal.begin(), legal.end(), action)) return ApplyResult::accepted();
+ApplyResult JediDuelState::explain_refusal(Seat seat, Action action) const {
   std::string reason = "'";
   reason += action_label(seat, action);
   reason += "' is not allowed while ";

@@ -143,7 +143,8 @@ class JediDuelState final : public State {
 
  protected:
   void do_apply(Seat seat, Action action) override;
-  ApplyResult check_action(Seat seat, Action action) const override;
+  uint8_t last_action_kind() const override { return kLastKind; }
+  ApplyResult explain_refusal(Seat seat, Action action) const override;
   void save_rules(ByteWriter& out) const override;
   void load_rules(ByteReader& in) override;
 

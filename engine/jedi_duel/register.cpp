@@ -20,7 +20,7 @@ void register_jedi_duel(Registry& registry) {
   info.bot_levels = {"random", "heuristic"};
   info.make_bot = [](std::string_view level) -> std::unique_ptr<Bot> {
     if (level == "heuristic") return std::make_unique<HeuristicBot>();
-    return std::make_unique<RandomBot>();
+    return nullptr;  // the registry's RandomBot
   };
   registry.add(std::move(info));
 }

@@ -25,11 +25,11 @@ struct GameContext {
   }
 };
 
-#define HARNESS_CHECK(cond, ctx, what)                       \
-  do {                                                       \
-    if (!(cond)) {                                           \
-      FAIL((ctx).describe() << ": " << what);                \
-    }                                                        \
+#define HARNESS_CHECK(cond, ctx, what)        \
+  do {                                        \
+    if (!(cond)) {                            \
+      FAIL((ctx).describe() << ": " << what); \
+    }                                         \
   } while (false)
 
 void check_legal_lists(const State& state, const GameContext& ctx) {
@@ -148,6 +148,7 @@ HarnessReport run_random_play(const engine::Registry& registry, const std::strin
       Seat seat = pending[rng.below(static_cast<uint32_t>(pending.size()))];
       legal.clear();
       state.legal_actions(seat, legal);
+      if (game % options.resign_every != 0) engine::drop_avoided(legal, info->resign_kinds);
       Action action = legal[rng.below(static_cast<uint32_t>(legal.size()))];
       auto result = state.apply(seat, action);
       HARNESS_CHECK(result.ok(), ctx, "legal action refused: " << result.reason);

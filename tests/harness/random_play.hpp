@@ -31,6 +31,9 @@ struct HarnessOptions {
   int check_every = 1;
   // Rulesets with hidden information: require the leak test to have redrawn something.
   bool expects_hidden_information = true;
+  // Random play avoids the ruleset's resign kinds (RulesetInfo::resign_kinds) except in every
+  // n-th game, so that most games are played out and resigning is still exercised.
+  int resign_every = 50;
 };
 
 struct HarnessReport {

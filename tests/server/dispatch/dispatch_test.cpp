@@ -35,7 +35,7 @@ TEST_CASE("every command before hello is refused with HELLO_REQUIRED") {
   CHECK(pong.pong().nonce() == 42);
 }
 
-TEST_CASE("hello checks the protocol version and the name, and gives a 128-bit token") {
+TEST_CASE("hello checks the protocol version and the name, and gives a 256-bit token") {
   InProcessServer server;
   InProcessClient client(server);
   ClientMessage old;
@@ -48,7 +48,7 @@ TEST_CASE("hello checks the protocol version and the name, and gives a 128-bit t
   auto welcome = client.hello("Ann");
   REQUIRE(welcome.result() == OK);
   CHECK(welcome.welcome().display_name() == "Ann");
-  CHECK(welcome.welcome().resume_token().size() == 32);  // 16 bytes as hex
+  CHECK(welcome.welcome().resume_token().size() == 64);  // 32 bytes as hex
   CHECK(client.hello("Ann").result() == ALREADY_HELLO);
   InProcessClient other(server);
   CHECK(other.hello("Ben").welcome().resume_token() != welcome.welcome().resume_token());

@@ -411,3 +411,51 @@ TEST_CASE("fill with bots is for the host only and starts the match") {
   play_out(ann, id);
   CHECK(ann.tracker.find(id)->outcome.scores_size() == 3);
 }
+
+TEST_CASE("seat options are checked alone on joining and together when the last seat fills") {
+  InProcessServer server;
+  InProcessClient ann(server);
+  ann.hello("Ann");
+  auto m = create_message(2, true, 0);
+  m.mutable_create_match()->set_seat_option("purple");
+  CHECK(ann.request(m).result() == BAD_PARAMETERS);
+  m.mutable_create_match()->set_seat_option("red");
+  const uint64_t id = create(ann, m);
+  InProcessClient ben(server);
+  ben.hello("Ben");
+  ClientMessage join;
+  join.mutable_join_match()->set_match_id(id);
+  join.mutable_join_match()->set_seat(1);
+  join.mutable_join_match()->set_seat_option("red");
+  auto clash = ben.request(join);
+  CHECK(clash.result() == BAD_PARAMETERS);
+  CHECK(clash.reason() == "two seats bring red");
+  join.mutable_join_match()->set_seat_option("blue");
+  CHECK(ben.request(join).result() == OK);
+  wait_started(ben, id);
+  CHECK(ben.tracker.find(id)->status == PLAYING);
+}
+
+TEST_CASE("a spectator delay in seconds holds each step back that long") {
+  InProcessServer server;
+  InProcessClient ann(server);
+  ann.hello("Ann");
+  auto m = create_message(2, true, 1);
+  m.mutable_create_match()->mutable_settings()->set_spectator_delay_seconds(1);
+  m.mutable_create_match()->mutable_settings()->set_bot_delay_ms(5000);  // the bot stays put
+  const uint64_t id = create(ann, m);
+  wait_started(ann, id);
+  InProcessClient watcher(server);
+  watcher.hello("Wat");
+  ClientMessage spectate;
+  spectate.mutable_spectate()->set_match_id(id);
+  REQUIRE(watcher.request(spectate).result() == OK);
+  const auto acted = std::chrono::steady_clock::now();
+  REQUIRE(ann.request(action(id, ann.tracker.find(id)->legal.front().code(), 0)).result() == OK);
+  watcher.wait_until([] { return false; }, std::chrono::milliseconds(300));
+  CHECK(watcher.tracker.find(id)->seq == 0);
+  REQUIRE(watcher.wait_until([&] { return watcher.tracker.find(id)->seq == 1; },
+                             std::chrono::milliseconds(3000)));
+  CHECK(std::chrono::steady_clock::now() - acted >= std::chrono::milliseconds(900));
+  CHECK_FALSE(watcher.tracker.find(id)->broken);
+}

@@ -1,6 +1,7 @@
 #include "support/test_ruleset.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 namespace duelhall::testing {
@@ -172,6 +173,21 @@ void register_high_cards(Registry& registry) {
   info.max_game_length = 100;
   info.create = [](const MatchConfig& config) { return std::make_unique<HighCards>(config); };
   info.make_bot = [](std::string_view) { return std::make_unique<RandomBot>(); };
+  // Seat options: a colour, "red" or "blue" (or none); two seats may not bring the same one.
+  info.check_seat_option = [](const Params&, const std::string& option) {
+    if (option.empty() || option == "red" || option == "blue") return std::optional<std::string>();
+    return std::optional<std::string>("the colour must be red or blue");
+  };
+  info.check_seat_options = [](const Params&, const std::vector<std::string>& options) {
+    for (size_t i = 0; i < options.size(); ++i) {
+      for (size_t j = i + 1; j < options.size(); ++j) {
+        if (!options[i].empty() && options[i] == options[j]) {
+          return std::optional<std::string>("two seats bring " + options[i]);
+        }
+      }
+    }
+    return std::optional<std::string>();
+  };
   registry.add(std::move(info));
 }
 

@@ -1,0 +1,99 @@
+#include "force_battles/board.hpp"
+
+#include <algorithm>
+
+namespace duelhall::engine::force_battles {
+
+std::string_view target_name(int target) {
+  static constexpr std::string_view kNames[kTargets] = {"head",  "left arm", "right arm",
+                                                        "torso", "left leg", "right leg"};
+  return kNames[target];
+}
+
+std::string_view sphere_name(int sphere) {
+  static constexpr std::string_view kNames[kSpheres] = {"HL", "HR", "center", "LT",
+                                                        "RT", "LL", "RL"};
+  return kNames[sphere];
+}
+
+std::string_view geas_name(int geas) {
+  static constexpr std::string_view kNames[kGeasCount] = {
+      "Hide",  "Jump",      "Mind Trick",       "Sight", "Push",  "Pull",
+      "Speed", "Lightning", "Lightning Absorb", "Heal",  "Choke", "Protect",
+      "Rage"};
+  return kNames[geas];
+}
+
+std::string_view colour_name(int colour) {
+  static constexpr std::string_view kNames[kColours] = {"green", "orange", "blue",
+                                                        "red",   "purple", "yellow"};
+  return kNames[colour];
+}
+
+uint8_t sphere_targets(int sphere) {
+  constexpr uint8_t H = 1 << kHead, LA = 1 << kLeftArm, RA = 1 << kRightArm, T = 1 << kTorso,
+                    LG = 1 << kLeftLeg, RG = 1 << kRightLeg;
+  static constexpr uint8_t kAdjacent[kSpheres] = {H | LA, H | RA, H | LA | RA | T, LA | T,
+                                                  RA | T, T | LG, T | RG};
+  return kAdjacent[sphere];
+}
+
+bool adjacent(int sphere, int target) {
+  return (sphere_targets(sphere) >> target) & 1;
+}
+
+int target_for_roll(int side, int hand, int die) {
+  // Light right-handed or Dark left-handed: 2 = left arm; otherwise the arms and legs swap.
+  const bool first_table = (side == kLight) == (hand == kRight);
+  static constexpr int kFirst[6] = {kHead, kLeftArm, kRightArm, kTorso, kLeftLeg, kRightLeg};
+  static constexpr int kSecond[6] = {kHead, kRightArm, kLeftArm, kTorso, kRightLeg, kLeftLeg};
+  return first_table ? kFirst[die - 1] : kSecond[die - 1];
+}
+
+bool geas_allowed(int side, int geas) {
+  switch (geas) {
+    case kLightning:
+    case kChoke:
+    case kRage:
+      return side == kDark;
+    case kLightningAbsorb:
+    case kHeal:
+    case kProtect:
+      return side == kLight;
+    default:
+      return true;
+  }
+}
+
+void move_counters(Pile& from, Pile& to, int n, int first_owner) {
+  const int second_owner = 1 - first_owner;
+  const int a = std::min<int>(n, from.by_owner[first_owner]);
+  from.by_owner[first_owner] = static_cast<int16_t>(from.by_owner[first_owner] - a);
+  to.by_owner[first_owner] = static_cast<int16_t>(to.by_owner[first_owner] + a);
+  const int b = n - a;
+  from.by_owner[second_owner] = static_cast<int16_t>(from.by_owner[second_owner] - b);
+  to.by_owner[second_owner] = static_cast<int16_t>(to.by_owner[second_owner] + b);
+}
+
+int Board::sphere_total() const {
+  int sum = 0;
+  for (const Pile& p : spheres) sum += p.total();
+  return sum;
+}
+
+int Board::on_board() const {
+  int sum = sphere_total() + att.total() + def.total();
+  for (const Pile& p : targets) sum += p.total();
+  for (const Pile& p : geas) sum += p.total();
+  return sum;
+}
+
+int Board::owned_by(int owner) const {
+  int sum = pool.of(owner) + att.of(owner) + def.of(owner);
+  for (const Pile& p : spheres) sum += p.of(owner);
+  for (const Pile& p : targets) sum += p.of(owner);
+  for (const Pile& p : geas) sum += p.of(owner);
+  return sum;
+}
+
+}  // namespace duelhall::engine::force_battles

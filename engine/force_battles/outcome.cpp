@@ -1,0 +1,243 @@
+// The rolls, the outcomes (F5), the follow-ups they owe, and the end of the round (F6).
+#include <algorithm>
+
+#include "force_battles/force_battles.hpp"
+#include "force_battles/text.hpp"
+
+namespace duelhall::engine::force_battles {
+namespace {
+
+// Seed: "If the TARGET Hit Die or Block Die is 11 or greater, that Hit or Block automatically
+// misses", unless Rage (hit) or Protect (block) is in use.
+constexpr int kAutoMiss = 11;
+
+}  // namespace
+
+void ForceBattlesState::roll_battle() {
+  const Seat a = m_.attacker, d = m_.defender();
+  if (m_.pushed) {
+    m_.hit = m_.block = false;  // seed: Push "causes both parties to miss"
+  } else if (m_.pulled) {
+    m_.hit = m_.block = true;  // seed: Pull "causes both parties to Hit and Block"
+  } else {
+    const int hit_at = hit_die(), block_at = block_die();
+    if (m_.jumped) {
+      m_.hit = false;  // seed: Jump, "Attacker misses automatically" (no roll, ruling F20)
+    } else {
+      const int r1 = die(a, "2D6 attack"), r2 = die(a, "2D6 attack");
+      show_roll(a, "attack (Hit Die " + std::to_string(hit_at) + ")",
+                {static_cast<uint8_t>(r1), static_cast<uint8_t>(r2)});
+      m_.hit = r1 + r2 <= hit_at && (hit_at < kAutoMiss || m_.rage);
+    }
+    const int r1 = die(d, "2D6 defence"), r2 = die(d, "2D6 defence");
+    show_roll(d, "defence (Block Die " + std::to_string(block_at) + ")",
+              {static_cast<uint8_t>(r1), static_cast<uint8_t>(r2)});
+    m_.block = r1 + r2 <= block_at && (block_at < kAutoMiss || m_.protect);
+  }
+  say(std::string(m_.hit ? "hit" : "miss") + ", " + (m_.block ? "blocked" : "block fails"));
+  m_.tasks.clear();
+  const auto task = [this](TaskKind kind, Seat seat) {
+    m_.tasks.push_back({kind, static_cast<uint8_t>(seat)});
+  };
+  if (m_.hit && m_.choked) {
+    // Seed (Choke): drains D6 from the center sphere, then the head; the block does not stop
+    // it, but a successful block lets the defender choose another stance (ruling F22).
+    const int amount = die(a, "D6 choke");
+    show_roll(a, "choke", {static_cast<uint8_t>(amount)});
+    drain(d, amount, true);
+    if (terminal()) return;
+    task(TaskKind::kReturnTarget, d);
+    task(TaskKind::kReturnTarget, a);
+    if (m_.block) {
+      task(TaskKind::kGift, d);
+      task(TaskKind::kStance, d);
+    }
+  } else if (m_.hit && !m_.block && m_.kicking) {
+    // Seed: a successful kick gains the next initiative, any stance, and a counter.
+    say(at(a) + " kicks " + at(d) + " successfully");
+    m_.kick_initiative = static_cast<int8_t>(a);
+    task(TaskKind::kReturnTarget, d);
+    task(TaskKind::kReturnTarget, a);
+    task(TaskKind::kKickTake, a);
+    task(TaskKind::kStance, a);
+  } else if (m_.hit && !m_.block) {
+    const int dmg = die(a, "D6 damage");
+    show_roll(a, "damage", {static_cast<uint8_t>(dmg)});
+    drain(d, dmg, false);
+    if (terminal()) return;
+    task(TaskKind::kReturnTarget, d);
+    task(TaskKind::kReturnTarget, a);
+  } else if (m_.hit) {
+    task(TaskKind::kReturnTarget, d);
+    task(TaskKind::kReturnTarget, a);
+    task(TaskKind::kGift, d);
+  } else if (m_.block) {
+    task(TaskKind::kReturnTarget, d);
+    task(TaskKind::kReturnTarget, a);
+    // Seed (Jump): "she may NOT gain any FORCE POWER from the hit and miss structure".
+    if (!m_.jumped) task(TaskKind::kReward, d);
+    task(TaskKind::kGift, d);
+  } else {
+    // Seed: "If both botch, a new Stance can be chosen and the Attacker does not lose FORCE
+    // POWER this way"; the next initiative winner chooses the target.
+    m_.free_target_next = true;
+    task(TaskKind::kReturnTarget, d);
+    task(TaskKind::kReturnTarget, a);
+    task(TaskKind::kStance, a);
+    task(TaskKind::kStance, d);
+  }
+  task(TaskKind::kEndRound, 0);
+  run_tasks();
+}
+
+void ForceBattlesState::drain(Seat victim, int amount, bool choke) {
+  // F5: damage moves counters from the target to the defender's FORCE POOL; more damage than
+  // counters maims the body part and ends the battle. Choke takes the center sphere first.
+  Board& b = player(victim).board;
+  const int target = choke ? int{kHead} : int{m_.target};
+  int left = amount;
+  if (choke) {
+    const int n = std::min(left, b.spheres[kCenter].total());
+    move_counters(b.spheres[kCenter], b.pool, n, 1 - victim);
+    left -= n;
+  }
+  Pile& body = b.targets[target];
+  const int n = std::min(left, body.total());
+  move_counters(body, b.pool, n, 1 - victim);
+  left -= n;
+  say(at(victim) + " loses " + std::to_string(amount - left) + (choke ? " to the choke" : "") +
+      " at the " + std::string(target_name(target)));
+  if (left > 0) {
+    finish(m_.attacker, at(victim) + "'s " + std::string(target_name(target)) + " is maimed; @" +
+                            std::to_string(m_.attacker) + " wins");
+  }
+}
+
+void ForceBattlesState::run_tasks() {
+  while (!m_.tasks.empty() && !terminal()) {
+    const Task task = m_.tasks.front();
+    m_.tasks.erase(m_.tasks.begin());
+    if (start_task(task)) return;
+  }
+}
+
+bool ForceBattlesState::start_task(const Task& task) {
+  const Seat seat = task.seat;
+  const Seat other = 1 - seat;
+  const Player& p = player(seat);
+  m_.actor = static_cast<int8_t>(seat);
+  std::vector<Action> options;
+  switch (task.kind) {
+    case TaskKind::kReturnTarget:
+      return return_target(seat);
+    case TaskKind::kReward:
+      m_.phase = Phase::kReward;
+      break;
+    case TaskKind::kGift:
+      // Ruling F23: the Light defender's gift toward conversion follows her successful block.
+      if (p.side != kLight || player(other).side != kDark) return false;
+      m_.phase = Phase::kGift;
+      break;
+    case TaskKind::kKickTake:
+      m_.phase = Phase::kKickTake;
+      break;
+    case TaskKind::kStance:
+      m_.phase = Phase::kStance;
+      break;
+    case TaskKind::kEndRound:
+      end_round();
+      return false;
+  }
+  follow_up_actions(seat, options);
+  return options.size() > 1;  // Pass alone is no decision
+}
+
+bool ForceBattlesState::return_target(Seat seat) {
+  // F5: counters still in a target go back to spheres adjacent to it, at most 4 each, the
+  // rest to the FORCE POOL. Protect sends 1 and Rage 2 to the pool first, and their remaining
+  // counters may go to any sphere (seed).
+  Board& b = player(seat).board;
+  Pile lifted;
+  int from = -1;
+  for (int t = 0; t < kTargets; ++t) {
+    if (b.targets[t].total() > 0) {
+      from = t;
+      move_counters(b.targets[t], lifted, b.targets[t].total(), 1 - seat);
+    }
+  }
+  if (from < 0) return false;
+  const bool protect = seat == m_.defender() && (player(seat).used >> kProtect & 1);
+  const bool rage = seat == m_.attacker && (player(seat).used >> kRage & 1);
+  const int to_pool = std::min(lifted.total(), protect ? 1 : rage ? 2 : 0);
+  move_counters(lifted, b.pool, to_pool, 1 - seat);
+  uint8_t mask = 0;
+  for (int s = 0; s < kSpheres; ++s) {
+    if (protect || rage || adjacent(s, from)) mask = static_cast<uint8_t>(mask | 1u << s);
+  }
+  return start_placement(seat, lifted, mask, false, false);
+}
+
+void ForceBattlesState::turn_dark(Seat seat) {
+  // Seed: a Light player who takes red counters turns Dark, "including losing all Light Side
+  // GEAS"; ruling F24: their counters go to her FORCE POOL and keep their colour (F3).
+  Player& p = player(seat);
+  p.side = kDark;
+  for (int g = 0; g < kGeasCount; ++g) {
+    if (!geas_allowed(kDark, g))
+      move_counters(p.board.geas[g], p.board.pool, p.board.geas[g].total(), seat);
+  }
+  if (p.free_geas >= 0 && !geas_allowed(kDark, p.free_geas)) p.free_geas = -1;
+  say(at(seat) + " takes red counters and turns to the Dark Side");
+}
+
+void ForceBattlesState::end_round() {
+  m_.last_defender = static_cast<int8_t>(m_.defender());
+  // Ruling F27: the sphere conditions are checked once the targets have emptied.
+  if (check_board_ends()) return;
+  const bool limit = m_.round_limit > 0 && m_.round >= m_.round_limit;
+  if (limit || m_.round >= kRoundCap) {
+    // F6: at the limit the player with more counters on the board wins (ruling F21: the hard
+    // cap ends the battle the same way).
+    const int c0 = player(0).board.on_board(), c1 = player(1).board.on_board();
+    const std::string counts = " (" + std::to_string(c0) + " to " + std::to_string(c1) + ")";
+    if (c0 == c1) {
+      finish(2, "the round limit is reached with equal boards: a draw" + counts);
+    } else {
+      const int w = c0 > c1 ? 0 : 1;
+      finish(w, "the round limit is reached; " + at(w) + " has more on the board" + counts);
+    }
+    return;
+  }
+  start_round();
+}
+
+bool ForceBattlesState::check_board_ends() {
+  // F6: the battle ends when every sphere adjacent to some target is 0 (this includes both
+  // legs: each leg has one sphere).
+  bool lost[2] = {false, false};
+  int lost_target[2] = {-1, -1};
+  for (Seat s = 0; s < 2; ++s) {
+    const Board& b = player(s).board;
+    for (int t = 0; t < kTargets && !lost[s]; ++t) {
+      bool all_empty = true;
+      for (int sp = 0; sp < kSpheres; ++sp) {
+        if (adjacent(sp, t) && b.spheres[sp].total() > 0) all_empty = false;
+      }
+      if (all_empty) {
+        lost[s] = true;
+        lost_target[s] = t;
+      }
+    }
+  }
+  if (lost[0] && lost[1]) {
+    finish(2, "both boards have a target with no FORCE POWER around it: a draw");
+  } else if (lost[0] || lost[1]) {
+    const Seat loser = lost[0] ? 0 : 1;
+    finish(1 - loser, "every sphere around " + at(loser) + "'s " +
+                          std::string(target_name(lost_target[loser])) + " is empty; " +
+                          at(1 - loser) + " wins");
+  }
+  return terminal();
+}
+
+}  // namespace duelhall::engine::force_battles

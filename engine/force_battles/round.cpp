@@ -1,0 +1,239 @@
+// The round up to the GEAS window before the rolls (F4.1-F4.6).
+#include "force_battles/force_battles.hpp"
+#include "force_battles/text.hpp"
+
+namespace duelhall::engine::force_battles {
+void ForceBattlesState::start_round() {
+  ++m_.round;
+  for (Player& p : m_.players) {
+    p.used = 0;
+    p.free_used = false;
+    p.hiding = p.speed = false;
+    p.bonus = 0;
+  }
+  m_.initiative = m_.attacker = m_.target = m_.chooser = -1;
+  m_.kicking = m_.jumped = m_.pushed = m_.pulled = m_.choked = false;
+  m_.protect = m_.rage = m_.hit = m_.block = m_.gift_given = false;
+  m_.strike_sphere = m_.strike_victim = -1;
+  m_.strike = 0;
+  m_.rolls.clear();
+  m_.tasks.clear();
+  say("round " + std::to_string(m_.round));
+  // F4.1; ruling F15: the last defender speaks first, seat 0 in the first round.
+  m_.phase = Phase::kOpening;
+  m_.actor = static_cast<int8_t>(m_.last_defender >= 0 ? m_.last_defender : 0);
+  m_.passes = 0;
+  advance_window();
+}
+
+void ForceBattlesState::opening_actions(Seat seat, std::vector<Action>& out) const {
+  out.push_back(Action::make(kPass));
+  add_geas_uses(seat, kHide, out);
+  add_geas_uses(seat, kSpeed, out);
+}
+
+void ForceBattlesState::show_roll(Seat seat, const std::string& what, std::vector<uint8_t> dice) {
+  std::string text = (seat >= 0 ? at(seat) + " rolled" : std::string("rolled"));
+  int sum = 0;
+  for (size_t i = 0; i < dice.size(); ++i) {
+    text += i == 0 ? " " : "+";
+    text += std::to_string(dice[i]);
+    sum += dice[i];
+  }
+  if (dice.size() > 1) text += force_battles::text("=", sum);
+  say(text + " for " + what);
+  m_.rolls.push_back({static_cast<int8_t>(seat), what, std::move(dice)});
+}
+
+void ForceBattlesState::roll_initiative() {
+  int winner = -1;
+  const bool speed0 = player(0).speed, speed1 = player(1).speed;
+  if (m_.kick_initiative >= 0) {
+    winner = m_.kick_initiative;  // seed: a successful kick gains initiative for the next round
+    m_.kick_initiative = -1;
+    say(at(winner) + " has initiative from the kick");
+  } else if (speed0 != speed1) {
+    winner = speed0 ? 0 : 1;  // Speed: "Wins Initiative"; both Speed: roll as usual (F4.2)
+    say(at(winner) + " wins initiative with Speed");
+  }
+  while (winner < 0) {
+    const int a = die(0, "D6 initiative");
+    const int b = die(1, "D6 initiative");
+    show_roll(0, "initiative", {static_cast<uint8_t>(a)});
+    show_roll(1, "initiative", {static_cast<uint8_t>(b)});
+    if (a != b) {
+      winner = a > b ? 0 : 1;
+    } else if (m_.round > 1 && m_.last_defender >= 0) {
+      winner = m_.last_defender;  // seed: on a tie the last person to defend attacks
+    } else {
+      const int att0 = player(0).board.att.total(), att1 = player(1).board.att.total();
+      if (att0 != att1) winner = att0 > att1 ? 0 : 1;  // seed: at the beginning, highest ATT
+    }
+  }
+  say(at(winner) + " wins initiative");
+  m_.initiative = static_cast<int8_t>(winner);
+  m_.phase = Phase::kAttackChoice;
+  m_.actor = static_cast<int8_t>(winner);
+}
+
+void ForceBattlesState::begin_attack(Seat attacker) {
+  m_.attacker = static_cast<int8_t>(attacker);
+  m_.phase = Phase::kTarget;
+  m_.actor = static_cast<int8_t>(attacker);
+  // Seed: the initiative winner chooses where to attack in the first round and after a double
+  // botch; ruling F16: a player forced to attack after a decline rolls as usual.
+  const bool free_choice = attacker == m_.initiative && (m_.round == 1 || m_.free_target_next);
+  m_.free_target_next = false;
+  if (free_choice) {
+    m_.chooser = static_cast<int8_t>(attacker);
+    m_.target = kTorso;  // placeholder until named; the view shows the chooser
+    return;
+  }
+  const Player& p = player(attacker);
+  const int d = die(attacker, "D6 target");
+  show_roll(attacker, "target", {static_cast<uint8_t>(d)});
+  m_.target = static_cast<int8_t>(target_for_roll(p.side, p.hand, d));
+  say("the attack goes to the " + std::string(target_name(m_.target)));
+}
+
+void ForceBattlesState::target_actions(Seat seat, std::vector<Action>& out) const {
+  // Ruling F9: Sight and Mind Trick belong to this step, before counters are pulled in.
+  if (m_.chooser == seat) {
+    for (int t = 0; t < kTargets; ++t) out.push_back(Action::make(kChooseTarget, uint8_t(t)));
+    return;
+  }
+  out.push_back(Action::make(kPass));
+  if (seat == m_.attacker) {
+    add_geas_uses(seat, kSight, out);
+    // After Mind Trick the attacker may only answer with Sight (ruling F17).
+    if (player(m_.defender()).used >> kMindTrick & 1) return;
+    const Board& b = player(seat).board;
+    for (int s = 0; s < kSpheres; ++s) {
+      if (!adjacent(s, m_.target) || b.spheres[s].total() == 0) continue;
+      for (int t = 0; t < kTargets; ++t) {
+        if (t != m_.target && adjacent(s, t)) {
+          out.push_back(Action::make(kMoveTarget, uint8_t(s), uint8_t(t)));
+        }
+      }
+    }
+  } else {
+    add_geas_uses(seat, kMindTrick, out);
+  }
+}
+
+void ForceBattlesState::finish_target_step() {
+  m_.chooser = -1;
+  m_.phase = Phase::kDefenderPull;
+  m_.actor = static_cast<int8_t>(m_.defender());
+}
+
+void ForceBattlesState::apply_target(Seat seat, Action action) {
+  const Seat other = 1 - seat;
+  switch (action.kind) {
+    case kUseGeas:
+      apply_geas(seat, action);
+      return;
+    case kMoveTarget: {
+      // F1: one movement costs 1 FORCE POWER from the conjoining sphere, to the FORCE POOL.
+      Board& b = player(seat).board;
+      move_counters(b.spheres[action.arg(0)], b.pool, 1, other);
+      m_.target = static_cast<int8_t>(action.arg(1));
+      say(at(seat) + " moves the attack through " + std::string(sphere_name(action.arg(0))) +
+          " to the " + std::string(target_name(m_.target)));
+      return;
+    }
+    case kChooseTarget:
+      m_.target = static_cast<int8_t>(action.arg(0));
+      m_.chooser = -1;
+      say(at(seat) + " names the " + std::string(target_name(m_.target)) + " as the target");
+      break;
+    case kPass:
+      break;
+    default:
+      return;
+  }
+  // The attacker's turn ends: the defender may answer with Mind Trick. The defender's turn
+  // ends: a pass settles the target; a target named by Mind Trick may be answered with Sight.
+  if (seat == m_.attacker) {
+    if (can_use_geas(other, kMindTrick)) {
+      m_.actor = static_cast<int8_t>(other);
+      return;
+    }
+  } else if (action.kind == kChooseTarget && can_use_geas(other, kSight)) {
+    m_.actor = static_cast<int8_t>(other);
+    return;
+  }
+  finish_target_step();
+}
+
+int ForceBattlesState::attack_target() const {
+  const int hand = player(m_.attacker).hand;
+  return m_.kicking ? hand_leg(hand) : hand_target(hand);
+}
+
+int ForceBattlesState::hit_die() const {
+  const Player& a = player(m_.attacker);
+  int bonus = m_.rage ? a.bonus : 0;
+  return a.board.att.total() + a.board.targets[attack_target()].total() + bonus;
+}
+
+int ForceBattlesState::block_die() const {
+  const Player& d = player(m_.defender());
+  int bonus = m_.protect ? d.bonus : 0;
+  return d.board.def.total() + d.board.targets[m_.target].total() + bonus;
+}
+
+void ForceBattlesState::pull_actions(Seat seat, std::vector<Action>& out) const {
+  out.push_back(Action::make(kPass));
+  const Board& b = player(seat).board;
+  const bool attacking = m_.phase == Phase::kAttackerPull;
+  for (int s = 0; s < kSpheres; ++s) {
+    bool from = false;
+    if (!attacking) {
+      from = adjacent(s, m_.target);
+    } else if (m_.kicking) {
+      from = s == kLL || s == kRL;  // seed: "from either bottom two FORCE SPHERES"
+    } else {
+      from = adjacent(s, hand_target(player(seat).hand));
+    }
+    if (!from) continue;
+    for (int n = 1; n <= b.spheres[s].total(); ++n) {
+      out.push_back(Action::make(kPullIn, uint8_t(s), uint8_t(n)));
+    }
+  }
+  if (attacking && !m_.kicking) out.push_back(Action::make(kKick));
+}
+
+void ForceBattlesState::apply_pull(Seat seat, Action action) {
+  Board& b = player(seat).board;
+  const bool attacking = m_.phase == Phase::kAttackerPull;
+  if (action.kind == kPullIn) {
+    const int into = attacking ? attack_target() : m_.target;
+    move_counters(b.spheres[action.arg(0)], b.targets[into], action.arg(1), 1 - seat);
+    say(at(seat) + " pulls " + std::to_string(action.arg(1)) + " from " +
+        std::string(sphere_name(action.arg(0))) + " into the " + std::string(target_name(into)));
+    return;
+  }
+  if (action.kind == kKick) {
+    // Seed, ruling F29: the kick pulls the HAND TARGET's counters into the leg on that side.
+    const int hand = player(seat).hand;
+    Pile& arm = b.targets[hand_target(hand)];
+    move_counters(arm, b.targets[hand_leg(hand)], arm.total(), 1 - seat);
+    m_.kicking = true;
+    say(at(seat) + " kicks with the " + std::string(target_name(hand_leg(hand))));
+    return;
+  }
+  if (!attacking) {
+    say(at(seat) + " blocks with " + std::to_string(block_die()));
+    m_.phase = Phase::kAttackerPull;
+    m_.actor = m_.attacker;
+    return;
+  }
+  say(at(seat) + " attacks with " + std::to_string(hit_die()));
+  m_.phase = Phase::kBattleGeas;
+  m_.actor = static_cast<int8_t>(m_.defender());  // F4.7: the defender first
+  m_.passes = 0;
+  advance_window();
+}
+
+}  // namespace duelhall::engine::force_battles

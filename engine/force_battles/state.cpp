@@ -1,0 +1,189 @@
+// The State interface: who decides, what is legal, dispatch, outcome and conservation.
+#include <algorithm>
+
+#include "force_battles/force_battles.hpp"
+#include "force_battles/text.hpp"
+
+namespace duelhall::engine::force_battles {
+namespace {
+
+Competency competency_from(const Params& params) {
+  const std::string& level = params.get_choice("competency");
+  if (level == "initiate") return Competency::kInitiate;
+  if (level == "templar") return Competency::kTemplar;
+  if (level == "diamedes") return Competency::kDiamedes;
+  return Competency::kLearner;
+}
+
+}  // namespace
+
+ForceBattlesState::ForceBattlesState(MatchConfig config) : State(std::move(config)) {
+  m_.level = competency_from(this->config().params);
+  m_.round_limit = static_cast<int16_t>(this->config().params.get_int("round_limit"));
+  const int total = budget_of(m_.level).total;
+  for (Seat s = 0; s < 2; ++s) {
+    // F2: whatever is not placed stays in the FORCE POOL, so setup starts with all of it there.
+    player(s).board.pool.by_owner[static_cast<size_t>(s)] = static_cast<int16_t>(total);
+  }
+}
+
+SeatMask ForceBattlesState::pending() const {
+  SeatMask mask;
+  if (m_.phase == Phase::kOver) return mask;
+  if (m_.phase == Phase::kSetup) {
+    for (Seat s = 0; s < 2; ++s) {
+      if (player(s).stage != kStageDone) mask.add(s);
+    }
+    return mask;
+  }
+  if (m_.actor >= 0) mask.add(m_.actor);
+  return mask;
+}
+
+void ForceBattlesState::legal_actions(Seat seat, std::vector<Action>& out) const {
+  out.clear();
+  if (!pending().has(seat)) return;
+  switch (m_.phase) {
+    case Phase::kSetup:
+      setup_actions(seat, out);
+      break;
+    case Phase::kOpening:
+      opening_actions(seat, out);
+      break;
+    case Phase::kAttackChoice:
+      out.push_back(Action::make(kAttack));
+      out.push_back(Action::make(kDecline));
+      break;
+    case Phase::kTarget:
+      target_actions(seat, out);
+      break;
+    case Phase::kDefenderPull:
+    case Phase::kAttackerPull:
+      pull_actions(seat, out);
+      break;
+    case Phase::kBattleGeas:
+      battle_actions(seat, out);
+      break;
+    case Phase::kLightningAnswer:
+      answer_actions(seat, out);
+      break;
+    case Phase::kReward:
+    case Phase::kPlacement:
+    case Phase::kStance:
+    case Phase::kGift:
+    case Phase::kKickTake:
+      follow_up_actions(seat, out);
+      break;
+    case Phase::kOver:
+      break;
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+ApplyResult ForceBattlesState::explain_refusal(Seat seat, Action action) const {
+  return ApplyResult::refused(RefusalCode::kIllegal,
+                              action_label(seat, action) + " is not allowed now");
+}
+
+void ForceBattlesState::do_apply(Seat seat, Action action) {
+  switch (m_.phase) {
+    case Phase::kSetup:
+      apply_setup(seat, action);
+      if (wants_events()) {
+        emit(Event::private_event(SeatMask::only(seat),
+                                  text(at(seat), " chose ", action_label(seat, action)),
+                                  text(at(seat), " made a setup choice")));
+      }
+      if (player(0).stage == kStageDone && player(1).stage == kStageDone) reveal_setups();
+      return;
+    case Phase::kOpening:
+      if (action.kind == kPass) {
+        window_pass(seat);
+      } else {
+        apply_geas(seat, action);
+      }
+      return;
+    case Phase::kAttackChoice:
+      if (action.kind == kAttack) {
+        say(text(at(seat), " attacks"));
+        begin_attack(seat);
+      } else {
+        // F4.3: a declined attack passes to the other player, who must attack.
+        say(text(at(seat), " declines to attack; ", at(1 - seat), " must attack"));
+        begin_attack(1 - seat);
+      }
+      return;
+    case Phase::kTarget:
+      apply_target(seat, action);
+      return;
+    case Phase::kDefenderPull:
+    case Phase::kAttackerPull:
+      apply_pull(seat, action);
+      return;
+    case Phase::kBattleGeas:
+    case Phase::kLightningAnswer:
+      if (action.kind == kPass) {
+        window_pass(seat);
+      } else {
+        apply_geas(seat, action);
+      }
+      return;
+    case Phase::kReward:
+    case Phase::kPlacement:
+    case Phase::kStance:
+    case Phase::kGift:
+    case Phase::kKickTake:
+      apply_follow_up(seat, action);
+      return;
+    case Phase::kOver:
+      return;
+  }
+}
+
+Outcome ForceBattlesState::outcome() const {
+  Outcome result;
+  result.scores = {player(0).board.on_board(), player(1).board.on_board()};
+  if (m_.winner == 0 || m_.winner == 1) result.winners.add(m_.winner);
+  result.reason = m_.end_reason;
+  return result;
+}
+
+std::unique_ptr<State> ForceBattlesState::clone() const {
+  return std::make_unique<ForceBattlesState>(*this);
+}
+
+std::vector<int32_t> ForceBattlesState::inventory() const {
+  // F3: counters keep their owner; none is created or destroyed, wherever it goes.
+  std::vector<int32_t> counts(2, 0);
+  for (Seat owner = 0; owner < 2; ++owner) {
+    for (Seat s = 0; s < 2; ++s) counts[owner] += player(s).board.owned_by(owner);
+    counts[owner] += m_.buffer.of(owner);
+  }
+  return counts;
+}
+
+int ForceBattlesState::die(Seat seat, const std::string& what) {
+  int value = 0;
+  if (!forced_.empty()) {
+    value = forced_.front();
+    forced_.pop_front();
+  } else {
+    value = roll(6, what + (seat >= 0 ? " @" + std::to_string(seat) : std::string()));
+  }
+  return value;
+}
+
+void ForceBattlesState::say(std::string text) {
+  if (wants_events()) emit(Event::public_event(std::move(text)));
+}
+
+void ForceBattlesState::finish(int winner, std::string reason) {
+  m_.phase = Phase::kOver;
+  m_.actor = -1;
+  m_.winner = static_cast<int8_t>(winner);
+  m_.end_reason = std::move(reason);
+  say(m_.end_reason);
+}
+
+}  // namespace duelhall::engine::force_battles

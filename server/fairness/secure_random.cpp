@@ -1,0 +1,38 @@
+#include "fairness/secure_random.hpp"
+
+#include <sys/random.h>
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+
+namespace duelhall::fairness {
+namespace {
+
+void fill_secure(uint8_t* out, size_t size) {
+  size_t filled = 0;
+  while (filled < size) {
+    // Blocks only until the kernel's pool is first initialised, then never.
+    ssize_t got = getrandom(out + filled, size - filled, 0);
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      throw std::runtime_error(std::string("getrandom failed: ") + std::strerror(errno));
+    }
+    filled += static_cast<size_t>(got);
+  }
+}
+
+}  // namespace
+
+engine::Seed secure_seed() {
+  engine::Seed seed{};
+  fill_secure(seed.data(), seed.size());
+  return seed;
+}
+
+std::string new_reconnect_token() {
+  // The same shape as a seed: 256 bits written as hex.
+  return engine::seed_to_hex(secure_seed());
+}
+
+}  // namespace duelhall::fairness

@@ -1,0 +1,134 @@
+#include "storage/group_commit.hpp"
+
+#include <time.h>
+
+#include <algorithm>
+
+namespace duelhall::storage {
+namespace {
+
+double thread_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
+}
+
+}  // namespace
+
+GroupCommitLog::GroupCommitLog(MatchStore& store) : GroupCommitLog(store, Options{}) {}
+
+GroupCommitLog::GroupCommitLog(MatchStore& store, Options options)
+    : store_(store), options_(options), writer_([this] { run(); }) {}
+
+GroupCommitLog::~GroupCommitLog() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_one();
+  writer_.join();
+}
+
+void GroupCommitLog::enqueue(MatchWrite write, WriteDone done) {
+  bool wake = false;
+  {
+    std::lock_guard lock(mutex_);
+    queue_.push_back({std::move(write), std::move(done)});
+    wake = writer_idle_;
+    writer_idle_ = false;
+  }
+  // A busy writer takes the queue when its commit is done; waking it costs a system call.
+  if (wake) wake_.notify_one();
+}
+
+void GroupCommitLog::create_match(NewMatch match, WriteDone done) {
+  enqueue(std::move(match), std::move(done));
+}
+
+void GroupCommitLog::append(const LoggedAction& action, WriteDone done) {
+  enqueue(action, std::move(done));
+}
+
+std::future<WriteResult> GroupCommitLog::append(const LoggedAction& action) {
+  auto promise = std::make_shared<std::promise<WriteResult>>();
+  auto future = promise->get_future();
+  append(action, [promise](const WriteResult& result) { promise->set_value(result); });
+  return future;
+}
+
+void GroupCommitLog::end_match(const MatchEnding& ending, WriteDone done) {
+  enqueue(ending, std::move(done));
+}
+
+GroupCommitStats GroupCommitLog::stats() const {
+  std::lock_guard lock(mutex_);
+  return stats_;
+}
+
+void GroupCommitLog::run() {
+  std::vector<Pending> batch;
+  while (true) {
+    {
+      std::unique_lock lock(mutex_);
+      writer_idle_ = queue_.empty();
+      wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      writer_idle_ = false;
+      if (queue_.empty()) return;  // stopping, and nothing left to commit
+      const size_t take = std::min(queue_.size(), options_.max_batch);
+      batch.assign(std::make_move_iterator(queue_.begin()),
+                   std::make_move_iterator(queue_.begin() + static_cast<std::ptrdiff_t>(take)));
+      queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(take));
+    }
+    commit(batch);
+    batch.clear();
+  }
+}
+
+void GroupCommitLog::commit(std::vector<Pending>& batch) {
+  const double cpu_start = thread_cpu_seconds();
+  std::vector<MatchWrite> writes;
+  writes.reserve(batch.size());
+  for (const Pending& p : batch) writes.push_back(p.write);
+  std::vector<WriteResult> results(batch.size());
+  std::vector<MatchId> created;
+  auto hand_out_ids = [&](size_t first, size_t count) {
+    size_t next = 0;
+    for (size_t i = first; i < first + count; ++i) {
+      if (results[i].ok && std::holds_alternative<NewMatch>(batch[i].write)) {
+        results[i].created = created.at(next++);
+      }
+    }
+  };
+  try {
+    store_.write_batch(writes, &created);
+    hand_out_ids(0, batch.size());
+  } catch (const StoreError&) {
+    // Find the culprits: each alone, in order, so that the others are still written.
+    for (size_t i = 0; i < batch.size(); ++i) {
+      created.clear();
+      try {
+        store_.write_batch(std::span<const MatchWrite>(&writes[i], 1), &created);
+        hand_out_ids(i, 1);
+      } catch (const StoreError& e) {
+        results[i] = {false, e.what(), 0};
+      }
+    }
+  }
+  int64_t failed = 0;
+  for (const WriteResult& r : results) failed += r.ok ? 0 : 1;
+  {
+    std::lock_guard lock(mutex_);
+    stats_.appended += static_cast<int64_t>(batch.size()) - failed;
+    stats_.failed += failed;
+    stats_.batches += 1;
+    stats_.largest_batch = std::max(stats_.largest_batch, static_cast<int64_t>(batch.size()));
+  }
+  for (size_t i = 0; i < batch.size(); ++i) {
+    if (batch[i].done) batch[i].done(results[i]);
+  }
+  const double cpu = thread_cpu_seconds() - cpu_start;
+  std::lock_guard lock(mutex_);
+  stats_.writer_cpu_seconds += cpu;
+}
+
+}  // namespace duelhall::storage

@@ -1,0 +1,87 @@
+// GroupCommitLog: how the live server writes. Each match's strand calls `append` for an
+// accepted action (which never blocks on disk) and sends the action's diffs only from the
+// completion callback, so that whatever a client saw is on disk. Creating and ending matches go
+// through the same queue, so that no server thread ever waits for a disk sync.
+//
+// One writer thread takes everything queued, writes it in one transaction and syncs once, then
+// completes the whole batch. While one commit is being synced the next batch gathers, so under
+// load many matches share each fsync and durability costs one sync per batch, not per action,
+// without adding any waiting when the server is idle.
+//
+// Callbacks run on the writer thread, in append order; they must be short (post to the match's
+// strand). If a batch fails, each of its actions is retried alone, so that one bad append (a
+// duplicate or out-of-order index) fails only its own match; a failed append's callback gets the
+// error, and the server should end that match.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <future>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "storage/match_store.hpp"
+
+namespace duelhall::storage {
+
+struct WriteResult {
+  bool ok = true;
+  std::string error;
+  MatchId created = 0;  // for create_match: the new match's id
+};
+
+using WriteDone = std::function<void(const WriteResult&)>;
+
+struct GroupCommitStats {
+  int64_t appended = 0;
+  int64_t failed = 0;
+  int64_t batches = 0;
+  int64_t largest_batch = 0;
+  double writer_cpu_seconds = 0;  // CPU time the writer thread spent committing and completing
+};
+
+class GroupCommitLog {
+ public:
+  struct Options {
+    size_t max_batch = 4096;  // bounds one transaction's size and latency
+  };
+
+  explicit GroupCommitLog(MatchStore& store);
+  GroupCommitLog(MatchStore& store, Options options);
+  // Commits everything already queued, completes it, then stops the writer.
+  ~GroupCommitLog();
+  GroupCommitLog(const GroupCommitLog&) = delete;
+  GroupCommitLog& operator=(const GroupCommitLog&) = delete;
+
+  // The match may be used (appended to) once `done` has its id.
+  void create_match(NewMatch match, WriteDone done);
+  void append(const LoggedAction& action, WriteDone done);
+  std::future<WriteResult> append(const LoggedAction& action);
+  void end_match(const MatchEnding& ending, WriteDone done);
+
+  GroupCommitStats stats() const;
+
+ private:
+  struct Pending {
+    MatchWrite write;
+    WriteDone done;
+  };
+  void enqueue(MatchWrite write, WriteDone done);
+  void run();
+  void commit(std::vector<Pending>& batch);
+
+  MatchStore& store_;
+  Options options_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::vector<Pending> queue_;
+  bool stopping_ = false;
+  bool writer_idle_ = false;  // waiting for work: only then does an append need to wake it
+  GroupCommitStats stats_;
+  std::thread writer_;
+};
+
+}  // namespace duelhall::storage

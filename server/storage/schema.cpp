@@ -1,0 +1,94 @@
+#include "storage/schema.hpp"
+
+#include <array>
+#include <string>
+
+namespace duelhall::storage {
+namespace {
+
+// Migration i (1-based) brings the schema from version i-1 to i.
+constexpr std::array<const char*, kSchemaVersion> kMigrations = {
+    // 1: matches, their seats, their action logs.
+    R"sql(
+CREATE TABLE matches (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused, so replay links stay unambiguous
+  ruleset TEXT NOT NULL,
+  seat_count INTEGER NOT NULL,
+  params TEXT NOT NULL,                  -- resolved parameters, name=value&... (text_escape.hpp)
+  engine_version TEXT NOT NULL,
+  commitment TEXT NOT NULL,              -- SHA-256 hex published at creation
+  seed BLOB NOT NULL,                    -- 32 bytes; the API reveals it only once ended
+  status TEXT NOT NULL CHECK (status IN ('live', 'finished', 'abandoned')),
+  winners INTEGER,                       -- seat bitmask, once ended
+  scores TEXT,                           -- comma-separated, once ended
+  result TEXT,                           -- the outcome's reason, once ended
+  created_at INTEGER NOT NULL,           -- Unix milliseconds
+  ended_at INTEGER
+);
+CREATE TABLE match_seats (
+  match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  seat INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  seat_option TEXT NOT NULL,
+  token_hash BLOB,                       -- SHA-256 of the reconnect token; null for bots
+  PRIMARY KEY (match_id, seat)
+) WITHOUT ROWID;
+CREATE UNIQUE INDEX match_seats_token ON match_seats(token_hash) WHERE token_hash IS NOT NULL;
+-- No foreign key: MatchStore checks every append against the live matches itself (a per-row
+-- key check would cost a lookup per append), and prune deletes a match's actions with it.
+CREATE TABLE actions (
+  match_id INTEGER NOT NULL,
+  idx INTEGER NOT NULL,                  -- the step's index in the match's history
+  seat INTEGER NOT NULL,
+  code INTEGER NOT NULL,                 -- the 64-bit action code as a signed integer
+  at INTEGER NOT NULL,                   -- Unix milliseconds
+  PRIMARY KEY (match_id, idx)
+) WITHOUT ROWID;
+)sql",
+    // 2: indexes for the replay listings (recent, by ruleset, by player) and retention.
+    R"sql(
+CREATE INDEX matches_status_ended ON matches(status, ended_at);
+CREATE INDEX matches_ruleset_ended ON matches(ruleset, ended_at);
+CREATE INDEX match_seats_name ON match_seats(name COLLATE NOCASE);
+)sql",
+};
+
+bool has_table(Database& db, const char* name) {
+  Statement stmt(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?");
+  stmt.bind(1, std::string_view(name));
+  return stmt.step();
+}
+
+}  // namespace
+
+int schema_version(Database& db) {
+  if (!has_table(db, "schema_version")) return 0;
+  return static_cast<int>(db.query_int("SELECT version FROM schema_version"));
+}
+
+void migrate(Database& db, int target) {
+  if (!has_table(db, "schema_version")) {
+    if (db.query_int("SELECT count(*) FROM sqlite_master") != 0) {
+      throw StoreError("the database holds tables but no schema_version: not a Duelhall store");
+    }
+    Transaction tx(db);
+    db.exec(
+        "CREATE TABLE schema_version (version INTEGER NOT NULL);"
+        "INSERT INTO schema_version VALUES (0);");
+    tx.commit();
+  }
+  const int current = schema_version(db);
+  if (current > kSchemaVersion) {
+    throw StoreError("the database has schema version " + std::to_string(current) +
+                     ", newer than this Duelhall knows (" + std::to_string(kSchemaVersion) +
+                     "); run a newer Duelhall or restore a backup");
+  }
+  for (int version = current + 1; version <= target; ++version) {
+    Transaction tx(db);
+    db.exec(kMigrations[static_cast<size_t>(version - 1)]);
+    db.exec("UPDATE schema_version SET version = " + std::to_string(version));
+    tx.commit();
+  }
+}
+
+}  // namespace duelhall::storage

@@ -1,0 +1,90 @@
+// Configuration: defaults, flags, the TOML file (flags win), and refusals of bad values.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "config.hpp"
+#include "rate_limiter.hpp"
+
+using duelhall::server::parse_args;
+
+TEST_CASE("defaults: port 8080 on every address, data in ./data, 64 KiB frames, 120 s grace") {
+  auto parsed = parse_args({});
+  REQUIRE(parsed.error.empty());
+  CHECK(parsed.config.port == 8080);
+  CHECK(parsed.config.bind == "0.0.0.0");
+  CHECK(parsed.config.data_dir == "data");
+  CHECK(parsed.config.grace_seconds == 120);
+  CHECK(parsed.config.limits.max_message_bytes == 65536);
+}
+
+TEST_CASE("flags set values; unknown flags and bad values are refused") {
+  auto parsed = parse_args({"--port", "9001", "--bind", "127.0.0.1", "--data", "/tmp/x",
+                            "--web-root", "www", "--log-level", "debug", "--max-message", "1024",
+                            "--write-queue", "7", "--messages-per-second", "9"});
+  REQUIRE(parsed.error.empty());
+  CHECK(parsed.config.port == 9001);
+  CHECK(parsed.config.bind == "127.0.0.1");
+  CHECK(parsed.config.data_dir == "/tmp/x");
+  CHECK(parsed.config.web_root == "www");
+  CHECK(parsed.config.log_level == "debug");
+  CHECK(parsed.config.limits.max_message_bytes == 1024);
+  CHECK(parsed.config.limits.write_queue == 7);
+  CHECK(parsed.config.limits.messages_per_second == 9);
+  CHECK_FALSE(parse_args({"--port", "70000"}).error.empty());
+  CHECK_FALSE(parse_args({"--port"}).error.empty());
+  CHECK_FALSE(parse_args({"--colour", "red"}).error.empty());
+  CHECK_FALSE(parse_args({"--log-level", "loud"}).error.empty());
+  CHECK(parse_args({"--help"}).help);
+}
+
+TEST_CASE("the TOML file sets values and flags override it") {
+  const auto path = std::filesystem::temp_directory_path() / "duelhall-config-test.toml";
+  std::ofstream(path) << "port = 9100\nbind = \"127.0.0.1\"\nlog_format = \"json\"\n"
+                         "grace_seconds = 30\n[limits]\nmatches = 12\nconnections_per_ip = 3\n";
+  auto parsed = parse_args({"--config", path.string(), "--port", "9200"});
+  REQUIRE(parsed.error.empty());
+  CHECK(parsed.config.port == 9200);
+  CHECK(parsed.config.bind == "127.0.0.1");
+  CHECK(parsed.config.log_format == "json");
+  CHECK(parsed.config.grace_seconds == 30);
+  CHECK(parsed.config.limits.max_matches == 12);
+  CHECK(parsed.config.limits.max_connections_per_ip == 3);
+  std::ofstream(path) << "[limits]\nmatchez = 1\n";
+  CHECK(parse_args({"--config", path.string()}).error.find("matchez") != std::string::npos);
+  std::ofstream(path) << "port = \"eighty\"\n";
+  CHECK_FALSE(parse_args({"--config", path.string()}).error.empty());
+  std::filesystem::remove(path);
+  CHECK_FALSE(parse_args({"--config", path.string()}).error.empty());
+}
+
+TEST_CASE("the help text lists every flag") {
+  const std::string help = duelhall::server::help_text();
+  for (const char* flag :
+       {"--port", "--bind", "--config", "--data", "--web-root", "--log-level", "--log-format",
+        "--max-matches", "--max-connections", "--max-connections-per-ip", "--max-message",
+        "--messages-per-second", "--write-queue", "--grace", "--idle-timeout"}) {
+    CHECK(help.find(flag) != std::string::npos);
+  }
+}
+
+TEST_CASE("the rate limiter allows a burst, then the rate") {
+  using Clock = duelhall::server::RateLimiter::Clock;
+  duelhall::server::RateLimiter limiter(10, 20);
+  const auto t0 = Clock::now();
+  int allowed = 0;
+  for (int i = 0; i < 100; ++i) allowed += limiter.allow(t0);
+  CHECK(allowed == 20);
+  CHECK_FALSE(limiter.allow(t0 + std::chrono::milliseconds(50)));
+  CHECK(limiter.allow(t0 + std::chrono::milliseconds(150)));  // 1.5 tokens refilled
+}
+
+TEST_CASE("the shipped deploy/duelhall.toml parses and sets what it says") {
+  auto parsed =
+      parse_args({"--config", std::string(DUELHALL_SOURCE_DIR) + "/deploy/duelhall.toml"});
+  REQUIRE(parsed.error.empty());
+  CHECK(parsed.config.port == 8080);
+  CHECK(parsed.config.data_dir == "/var/lib/duelhall");
+  CHECK(parsed.config.limits.updates_held == 8);
+  CHECK(parsed.config.limits.write_queue == 512);
+}

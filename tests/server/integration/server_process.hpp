@@ -1,0 +1,124 @@
+// Starts the real duelhall binary on a free loopback port for one test, and stops it after.
+#pragma once
+
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <chrono>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace duelhall::testing {
+
+// A port the kernel just gave out and took back; the server binds it right after.
+inline uint16_t free_loopback_port() {
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  addr.sin_port = 0;
+  ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+  socklen_t len = sizeof addr;
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
+  ::close(fd);
+  return ntohs(addr.sin_port);
+}
+
+struct HttpAnswer {
+  unsigned status = 0;
+  std::string body;
+};
+
+inline HttpAnswer http_get(uint16_t port, const std::string& target) {
+  namespace beast = boost::beast;
+  namespace http = beast::http;
+  boost::asio::io_context io;
+  beast::tcp_stream stream(io);
+  stream.connect(boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port));
+  http::request<http::empty_body> req{http::verb::get, target, 11};
+  req.set(http::field::host, "127.0.0.1");
+  http::write(stream, req);
+  beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  http::read(stream, buffer, res);
+  beast::error_code ec;
+  stream.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both, ec);
+  return {res.result_int(), res.body()};
+}
+
+class ServerProcess {
+ public:
+  explicit ServerProcess(std::vector<std::string> extra = {}) : port_(free_loopback_port()) {
+    data_ = std::filesystem::temp_directory_path() / std::string("duelhall-test-")
+                                                         .append(std::to_string(::getpid()))
+                                                         .append("-")
+                                                         .append(std::to_string(port_));
+    std::vector<std::string> args = {DUELHALL_BINARY,
+                                     "--bind",
+                                     "127.0.0.1",
+                                     "--port",
+                                     std::to_string(port_),
+                                     "--data",
+                                     data_.string(),
+                                     "--log-level",
+                                     "warn",
+                                     "--threads",
+                                     "2"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      std::vector<char*> argv;
+      for (auto& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      ::execv(argv[0], argv.data());
+      ::_exit(127);
+    }
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (std::chrono::steady_clock::now() < deadline) {
+      try {
+        if (http_get(port_, "/healthz").status == 200) return;
+      } catch (const std::exception&) {
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    stop();
+    throw std::runtime_error("the server did not come up");
+  }
+  ~ServerProcess() { stop(); }
+  ServerProcess(const ServerProcess&) = delete;
+  ServerProcess& operator=(const ServerProcess&) = delete;
+
+  uint16_t port() const { return port_; }
+  const std::filesystem::path& data_dir() const { return data_; }
+  // True while the process has not exited (it must never crash).
+  bool alive() {
+    int status = 0;
+    return pid_ > 0 && ::waitpid(pid_, &status, WNOHANG) == 0;
+  }
+
+ private:
+  void stop() {
+    if (pid_ <= 0) return;
+    ::kill(pid_, SIGTERM);
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+    pid_ = -1;
+    std::error_code ec;
+    std::filesystem::remove_all(data_, ec);
+  }
+
+  uint16_t port_;
+  pid_t pid_ = -1;
+  std::filesystem::path data_;
+};
+
+}  // namespace duelhall::testing

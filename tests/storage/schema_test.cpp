@@ -1,0 +1,95 @@
+#include <catch2/catch.hpp>
+
+#include "storage/match_store.hpp"
+#include "storage/schema.hpp"
+#include "support.hpp"
+#include "toy_ruleset.hpp"
+
+using namespace duelhall;
+using storage::Database;
+using storage::StoreError;
+
+namespace {
+
+bool has_index(Database& db, const std::string& name) {
+  storage::Statement s(db, "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?");
+  s.bind(1, name);
+  return s.step();
+}
+
+}  // namespace
+
+TEST_CASE("a new store is created at the current schema version in WAL mode") {
+  testing::ScratchDir dir;
+  { storage::MatchStore store(dir.file("duelhall.db")); }
+  Database db(dir.file("duelhall.db"), false);
+  CHECK(storage::schema_version(db) == storage::kSchemaVersion);
+  CHECK(db.query_text("PRAGMA journal_mode") == "wal");
+  CHECK(db.query_int("SELECT count(*) FROM schema_version") == 1);
+  for (const char* table : {"matches", "match_seats", "actions"}) {
+    CAPTURE(table);
+    CHECK(db.query_int(std::string("SELECT count(*) FROM sqlite_master WHERE name = '") + table +
+                       "'") == 1);
+  }
+}
+
+TEST_CASE("a version 1 store with data is migrated in order and keeps its data") {
+  testing::ScratchDir dir;
+  const std::string path = dir.file("old.db");
+  const auto registry = testing::toy_registry();
+  auto state = testing::play_toy_match(registry, 5, 6);
+  {
+    // Build the store as the first release left it: migration 1 only, then data.
+    Database db(path, true);
+    db.exec("PRAGMA journal_mode = WAL");
+    storage::migrate(db, 1);
+    REQUIRE(storage::schema_version(db) == 1);
+    REQUIRE_FALSE(has_index(db, "match_seats_name"));
+    db.exec(
+        "INSERT INTO matches (ruleset, seat_count, params, engine_version, commitment, seed, "
+        "status, created_at) VALUES ('toy_race', 2, 'target=25', 'v', 'c', zeroblob(32), 'live', "
+        "7)");
+    db.exec("INSERT INTO match_seats VALUES (1, 0, 'Ann', '', NULL), (1, 1, 'Ben', '', NULL)");
+    db.exec("INSERT INTO actions VALUES (1, 0, 0, 1, 8), (1, 1, 1, 1, 9)");
+  }
+  storage::MatchStore store(path);
+  {
+    Database db(path, false);
+    CHECK(storage::schema_version(db) == storage::kSchemaVersion);
+    CHECK(has_index(db, "match_seats_name"));
+    CHECK(has_index(db, "matches_ruleset_ended"));
+  }
+  auto live = store.unfinished_matches();
+  REQUIRE(live.size() == 1);
+  CHECK(live[0].summary.names == std::vector<std::string>{"Ann", "Ben"});
+  CHECK(live[0].steps.size() == 2);
+  CHECK(live[0].config.params.values().at("target") == "25");
+}
+
+TEST_CASE("a store with a newer schema than the code knows is refused with a clear error") {
+  testing::ScratchDir dir;
+  const std::string path = dir.file("new.db");
+  { storage::MatchStore store(path); }
+  {
+    Database db(path, false);
+    db.exec("UPDATE schema_version SET version = " + std::to_string(storage::kSchemaVersion + 1));
+  }
+  CHECK_THROWS_WITH(storage::MatchStore(path), Catch::Contains("newer than this Duelhall knows"));
+}
+
+TEST_CASE("a SQLite file that is not a Duelhall store is refused, not taken over") {
+  testing::ScratchDir dir;
+  const std::string path = dir.file("other.db");
+  {
+    Database db(path, true);
+    db.exec("CREATE TABLE recipes (name TEXT)");
+  }
+  CHECK_THROWS_WITH(storage::MatchStore(path), Catch::Contains("not a Duelhall store"));
+}
+
+TEST_CASE("a missing file is not created when creation is off") {
+  testing::ScratchDir dir;
+  storage::StoreOptions options;
+  options.create = false;
+  CHECK_THROWS_AS(storage::MatchStore(dir.file("absent.db"), options), StoreError);
+}

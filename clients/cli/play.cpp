@@ -67,11 +67,14 @@ class Follower {
   std::optional<int> handle_reply(const ServerMessage& m) {
     if (m.body_case() == ServerMessage::kSnapshot) return handle_snapshot(m.snapshot());
     if (m.result() == OK) {
-      refusals_ = 0;
+      if (m.request_id() == last_action_request_) refusals_ = 0;
       return std::nullopt;
     }
     std::cout << "refused: " << ResultCode_Name(m.result()) << ": " << m.reason() << "\n";
-    acted_seq_.reset();  // choose again
+    // Only the answer to the latest action means "choose again": an older action's refusal
+    // (another seat acted first, STALE_SEQ) arrives after the update we already acted on.
+    if (m.request_id() != last_action_request_) return std::nullopt;
+    acted_seq_.reset();
     if (options_.autoplay != AutoPlay::kNone && ++refusals_ > kMaxRefusals) return 1;
     return std::nullopt;
   }
@@ -157,7 +160,7 @@ class Follower {
     a->set_match_id(match_id_);
     a->set_code(legal_[choice].code());
     a->set_seq(seq_);
-    client_.send(std::move(m));
+    last_action_request_ = client_.send(std::move(m));
     acted_seq_ = seq_;
     ++own_actions_;
     return std::nullopt;
@@ -202,6 +205,7 @@ class Follower {
   std::vector<LegalAction> legal_;
   std::vector<std::string> names_;
   std::optional<uint64_t> acted_seq_;
+  uint64_t last_action_request_ = 0;
   uint32_t own_actions_ = 0;
   int refusals_ = 0;
 };

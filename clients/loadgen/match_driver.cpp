@@ -105,7 +105,9 @@ void MatchDriver::on_reply(size_t i, const ServerMessage& m) {
       }
     }
     ++shard_.stats.refused;
-    seats_[i].acted_seq = UINT64_MAX;  // choose again
+    // Choose again, unless this answers an older action whose update was already acted on.
+    if (m.request_id() != seats_[i].action_request) return;
+    seats_[i].acted_seq = UINT64_MAX;
     return maybe_act(i);
   }
   switch (m.body_case()) {
@@ -272,6 +274,7 @@ void MatchDriver::act(size_t i) {
   seat.acted_seq = seat.seq;
   const auto sent = Clock::now();
   const uint64_t request = seat.connection->send(std::move(m));
+  seat.action_request = request;
   in_flight_.push_back({sent, i, seat.seq, request});
 }
 

@@ -69,6 +69,7 @@ class MatchDriver {
     bool ended = false;
     uint64_t seq = 0;
     uint64_t acted_seq = UINT64_MAX;  // the seq it last acted on
+    uint64_t action_request = 0;      // the request id of its latest action
     std::string view;
     std::vector<uint64_t> legal;
   };

@@ -1,0 +1,171 @@
+// duelhall-cli: a terminal client for any ruleset the server offers. See `duelhall-cli --help`.
+#include <iostream>
+
+#include "options.hpp"
+#include "play.hpp"
+#include "ws_client.hpp"
+
+using namespace duelhall;
+using namespace duelhall::cli;
+using duelhall::client::WsClient;
+
+namespace {
+
+// Thrown for a refused command: the message says which and why.
+struct Refused : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+ServerMessage checked(WsClient& client, ClientMessage request, const char* what) {
+  ServerMessage reply = client.request(std::move(request));
+  if (reply.result() != OK) {
+    throw Refused(std::string(what) + " refused: " + ResultCode_Name(reply.result()) + ": " +
+                  reply.reason());
+  }
+  return reply;
+}
+
+void hello(WsClient& client, const Options& o) {
+  ClientMessage m;
+  m.mutable_hello()->set_protocol_version(1);
+  m.mutable_hello()->set_display_name(o.name);
+  const ServerMessage reply = checked(client, std::move(m), "hello");
+  std::cout << "connected as " << reply.welcome().display_name() << " (player "
+            << reply.welcome().player_id() << ")\n";
+}
+
+RulesetList rulesets(WsClient& client) {
+  ClientMessage m;
+  m.mutable_list_rulesets();
+  return checked(client, std::move(m), "list rulesets").rulesets();
+}
+
+const RulesetInfo* find_ruleset(const RulesetList& list, const std::string& name) {
+  for (const auto& r : list.rulesets()) {
+    if (r.name() == name) return &r;
+  }
+  return nullptr;
+}
+
+int print_rulesets(WsClient& client) {
+  const RulesetList list = rulesets(client);
+  for (const auto& r : list.rulesets()) {
+    std::cout << r.name() << ": " << r.display_name() << ", " << r.min_seats() << "-"
+              << r.max_seats() << " seats\n  " << r.summary() << "\n";
+    for (const auto& p : r.params()) {
+      std::cout << "  --param " << p.name() << "=";
+      if (p.kind() == ParamInfo::CHOICE) {
+        for (int i = 0; i < p.choices_size(); ++i) std::cout << (i ? "|" : "") << p.choices(i);
+      } else {
+        std::cout << p.min() << ".." << p.max() << " (default " << p.default_int() << ")";
+      }
+      std::cout << "  " << p.description() << "\n";
+    }
+  }
+  return 0;
+}
+
+int print_matches(WsClient& client) {
+  ClientMessage m;
+  m.mutable_list_matches();
+  const MatchList list = checked(client, std::move(m), "list matches").matches();
+  if (list.matches().empty()) std::cout << "no public matches\n";
+  for (const auto& match : list.matches()) {
+    std::cout << match.match_id() << "  " << match.ruleset() << "  "
+              << MatchStatus_Name(match.status()) << "  seats:";
+    for (const auto& seat : match.seats()) {
+      std::cout << " [" << (seat.occupant() == SeatInfo::EMPTY ? "free" : seat.name())
+                << (seat.occupant() == SeatInfo::BOT ? " (bot)" : "") << "]";
+    }
+    std::cout << "  spectators " << match.spectators() << "  actions " << match.actions()
+              << "  host " << match.host() << "\n";
+  }
+  return 0;
+}
+
+int create(WsClient& client, const Options& o) {
+  const RulesetList list = rulesets(client);
+  const RulesetInfo* ruleset = find_ruleset(list, o.operands[0]);
+  if (!ruleset) throw Refused("the server has no ruleset " + o.operands[0]);
+  ClientMessage m;
+  CreateMatch* c = m.mutable_create_match();
+  MatchSettings* s = c->mutable_settings();
+  s->set_ruleset(ruleset->name());
+  s->set_seats(o.seats ? o.seats : ruleset->min_seats());
+  for (const auto& [key, value] : o.params) (*s->mutable_params())[key] = value;
+  s->set_unlisted(o.unlisted);
+  s->set_spectators_allowed(!o.no_spectators);
+  s->set_bot_level(o.bot_level);
+  s->set_bot_delay_ms(o.bot_delay_ms);
+  c->set_join(!o.wait_only);
+  c->set_seat_option(o.seat_option);
+  c->set_bot_seats(o.bots);
+  const MatchCreated created = checked(client, std::move(m), "create").created();
+  std::cout << "created match " << created.match().match_id() << "\n";
+  if (!created.invite_code().empty()) std::cout << "invite code " << created.invite_code() << "\n";
+  if (o.wait_only) return 0;
+  return follow_match(client, o, created.match().match_id(), ruleset->view_message());
+}
+
+uint64_t match_id_operand(const Options& o) {
+  try {
+    return std::stoull(o.operands[0]);
+  } catch (const std::exception&) {
+    throw Refused("not a match id: " + o.operands[0]);
+  }
+}
+
+int join(WsClient& client, const Options& o) {
+  const RulesetList list = rulesets(client);
+  ClientMessage m;
+  JoinMatch* j = m.mutable_join_match();
+  j->set_match_id(match_id_operand(o));
+  j->set_seat(o.seat);
+  j->set_seat_option(o.seat_option);
+  j->set_invite_code(o.invite);
+  const Joined joined = checked(client, std::move(m), "join").joined();
+  const RulesetInfo* ruleset = find_ruleset(list, joined.match().ruleset());
+  std::cout << "joined match " << j->match_id() << " at seat @" << joined.seat() << "\n";
+  return follow_match(client, o, j->match_id(), ruleset ? ruleset->view_message() : "");
+}
+
+int spectate(WsClient& client, const Options& o) {
+  const RulesetList list = rulesets(client);
+  ClientMessage m;
+  m.mutable_spectate()->set_match_id(match_id_operand(o));
+  m.mutable_spectate()->set_invite_code(o.invite);
+  ServerMessage first = checked(client, std::move(m), "spectate");
+  const RulesetInfo* ruleset = find_ruleset(list, first.snapshot().match().ruleset());
+  const std::string view_message = ruleset ? ruleset->view_message() : "";
+  client.pushed().push_front(std::move(first));
+  return follow_match(client, o, match_id_operand(o), view_message);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Line by line even into a file or pipe, so that scripts can follow the match as it happens.
+  std::cout << std::unitbuf;
+  const Options o = parse_options(std::vector<std::string>(argv + 1, argv + argc));
+  if (o.help) {
+    std::cout << usage();
+    return 0;
+  }
+  if (!o.error.empty()) {
+    std::cerr << "duelhall-cli: " << o.error << "\n" << usage();
+    return 2;
+  }
+  try {
+    WsClient client;
+    client.connect(o.host, o.port);
+    hello(client, o);
+    if (o.command == "rulesets") return print_rulesets(client);
+    if (o.command == "list") return print_matches(client);
+    if (o.command == "create") return create(client, o);
+    if (o.command == "join") return join(client, o);
+    return spectate(client, o);
+  } catch (const std::exception& e) {
+    std::cerr << "duelhall-cli: " << e.what() << "\n";
+    return 1;
+  }
+}

@@ -1,0 +1,281 @@
+#include "match_driver.hpp"
+
+#include <iostream>
+
+#include "wire_diff.hpp"
+
+namespace duelhall::loadgen {
+
+namespace net = boost::asio;
+
+namespace {
+// Setup errors printed before going quiet (the count is in the report).
+std::atomic<int> errors_printed{0};
+}  // namespace
+
+void Shard::start_some() {
+  while (opening < max_opening && !waiting.empty()) {
+    MatchDriver* driver = waiting.front();
+    waiting.pop_front();
+    ++opening;
+    driver->start();
+  }
+}
+
+void Shard::set_up_done() {
+  --opening;
+  start_some();
+}
+
+MatchDriver::MatchDriver(Shard& shard, Shared& shared, const Setup& setup, uint64_t seed)
+    : shard_(shard),
+      shared_(shared),
+      setup_(setup),
+      rng_state_(seed * 0x9E3779B97F4A7C15ull + 1),
+      seats_(setup.seats),
+      pace_timer_(shard.io) {}
+
+uint64_t MatchDriver::random() {
+  // xorshift64*: only for choosing among offered actions; the match's randomness is the server's.
+  rng_state_ ^= rng_state_ >> 12;
+  rng_state_ ^= rng_state_ << 25;
+  rng_state_ ^= rng_state_ >> 27;
+  return rng_state_ * 2685821657736338717ull;
+}
+
+void MatchDriver::start() {
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    auto connection = std::make_shared<Connection>(shard_.io);
+    seats_[i].connection = connection;
+    connection->open(
+        setup_.endpoint,
+        [this, i](const std::string& error) {
+          if (!error.empty()) return give_up(error);
+          ClientMessage hello;
+          hello.mutable_hello()->set_protocol_version(1);
+          hello.mutable_hello()->set_display_name("load" + std::to_string(i));
+          seats_[i].connection->send(std::move(hello));
+        },
+        [this, i](const ServerMessage& m, size_t bytes) { on_message(i, m, bytes); },
+        [this](const std::string& why) {
+          if (!shared_.stopping) give_up("connection lost: " + why);
+        });
+  }
+}
+
+void MatchDriver::stop() {
+  pace_timer_.cancel();
+  for (auto& seat : seats_) {
+    if (seat.connection) seat.connection->close();
+  }
+}
+
+void MatchDriver::give_up(const std::string& why) {
+  if (dead_) return;
+  dead_ = true;
+  ++shard_.stats.connection_errors;
+  if (errors_printed++ < 5) std::cerr << "duelhall-loadgen: a match slot gave up: " << why << "\n";
+  if (live_) --shared_.live;
+  live_ = false;
+  ++shared_.failed;
+  if (!ever_live_) shard_.set_up_done();
+  stop();
+}
+
+void MatchDriver::on_message(size_t i, const ServerMessage& m, size_t frame_bytes) {
+  if (dead_) return;
+  if (m.request_id() != 0) return on_reply(i, m);
+  if (m.has_update()) return on_update(i, m.update(), frame_bytes);
+  if (m.has_snapshot()) return on_snapshot(i, m.snapshot());
+}
+
+void MatchDriver::on_reply(size_t i, const ServerMessage& m) {
+  if (m.has_snapshot()) return on_snapshot(i, m.snapshot());  // a Resync's answer
+  if (m.result() != OK) {
+    const bool refused_action =
+        m.result() <= ILLEGAL_ACTION || m.result() == STALE_SEQ || m.result() == WRONG_MATCH_STATE;
+    if (!refused_action) {
+      return give_up(std::string("refused: ") + ResultCode_Name(m.result()) + ": " + m.reason());
+    }
+    // No update will follow a refused action (usually another seat acted first).
+    for (auto it = in_flight_.begin(); it != in_flight_.end(); ++it) {
+      if (it->actor == i && it->request_id == m.request_id()) {
+        in_flight_.erase(it);
+        break;
+      }
+    }
+    ++shard_.stats.refused;
+    // Choose again, unless this answers an older action whose update was already acted on.
+    if (m.request_id() != seats_[i].action_request) return;
+    seats_[i].acted_seq = UINT64_MAX;
+    return maybe_act(i);
+  }
+  switch (m.body_case()) {
+    case ServerMessage::kWelcome:
+      if (++welcomed_ == seats_.size()) create_match();
+      return;
+    case ServerMessage::kCreated: {
+      match_id_ = m.created().match().match_id();
+      seats_[0].seat = m.created().seat();
+      for (size_t s = 1; s < seats_.size(); ++s) {
+        ClientMessage join;
+        join.mutable_join_match()->set_match_id(match_id_);
+        join.mutable_join_match()->set_seat(-1);
+        seats_[s].connection->send(std::move(join));
+      }
+      return;
+    }
+    case ServerMessage::kJoined:
+      seats_[i].seat = m.joined().seat();
+      return;
+    default:
+      if (shared_.recording) ++shard_.stats.actions;  // an action's OK
+      return;
+  }
+}
+
+void MatchDriver::create_match() {
+  ClientMessage create;
+  CreateMatch* c = create.mutable_create_match();
+  c->mutable_settings()->set_ruleset(setup_.ruleset);
+  c->mutable_settings()->set_seats(setup_.seats);
+  c->set_join(true);
+  for (auto& seat : seats_) {
+    auto connection = std::move(seat.connection);
+    seat = Seat();
+    seat.connection = std::move(connection);
+  }
+  in_flight_.clear();
+  seats_[0].connection->send(std::move(create));
+}
+
+void MatchDriver::on_snapshot(size_t i, const MatchSnapshot& s) {
+  if (s.match().match_id() != match_id_) return;
+  Seat& seat = seats_[i];
+  seat.seq = s.seq();
+  seat.view = s.view();
+  seat.legal.clear();
+  for (const auto& a : s.legal()) seat.legal.push_back(a.code());
+  ++shard_.stats.snapshots;
+  shard_.stats.snapshot_view_bytes += seat.view.size();
+  if (!seat.has_view) {
+    seat.has_view = true;
+    bool all = true;
+    for (const auto& other : seats_) all = all && other.has_view;
+    if (all && !live_) {
+      live_ = true;
+      ++shared_.live;
+      if (!ever_live_) {
+        ever_live_ = true;
+        ++shared_.first_live;
+        // Spread the paced matches over their interval.
+        next_paced_ = Clock::now() + std::chrono::nanoseconds(
+                                         random() % static_cast<uint64_t>(setup_.interval.count()));
+        shard_.set_up_done();
+      }
+    }
+  }
+  if (live_) {
+    for (size_t k = 0; k < seats_.size(); ++k) maybe_act(k);
+  }
+}
+
+void MatchDriver::on_update(size_t i, const MatchUpdate& u, size_t frame_bytes) {
+  if (u.match_id() != match_id_) return;
+  Seat& seat = seats_[i];
+  std::string next;
+  if (u.seq() != seat.seq + 1 || !wire::apply_patch(seat.view, u.patch(), next)) {
+    ++shard_.stats.bad_patches;
+    ClientMessage resync;
+    resync.mutable_resync()->set_match_id(match_id_);
+    seat.connection->send(std::move(resync));
+    return;
+  }
+  const auto now = Clock::now();
+  Stats& stats = shard_.stats;
+  if (shared_.recording) {
+    ++stats.diffs;
+    stats.diff_bytes += u.patch().size();
+    stats.update_bytes += frame_bytes;
+    ++stats.views;
+    stats.view_bytes += next.size();
+  }
+  seat.view = std::move(next);
+  seat.seq = u.seq();
+  // The oldest action of another seat that this update is the answer to.
+  for (auto it = in_flight_.begin(); it != in_flight_.end(); ++it) {
+    if (it->actor != i && it->base_seq < u.seq()) {
+      if (shared_.recording) {
+        stats.latency_us.push_back(static_cast<uint32_t>(
+            std::chrono::duration_cast<std::chrono::microseconds>(now - it->sent).count()));
+      }
+      in_flight_.erase(it);
+      break;
+    }
+  }
+  seat.legal.clear();
+  for (const auto& a : u.legal()) seat.legal.push_back(a.code());
+  if (u.status() == FINISHED || u.status() == ABORTED) {
+    seat.ended = true;
+    bool all = true;
+    for (const auto& other : seats_) all = all && other.ended;
+    if (all) match_over();
+    return;
+  }
+  maybe_act(i);
+}
+
+void MatchDriver::match_over() {
+  if (live_) --shared_.live;
+  live_ = false;
+  if (shared_.recording) ++shard_.stats.matches_finished;
+  pace_timer_.cancel();
+  pace_armed_ = false;
+  if (!shared_.stopping) create_match();
+}
+
+void MatchDriver::maybe_act(size_t i) {
+  if (!live_ || shared_.stopping || setup_.pace == Pace::kIdle) return;
+  if (setup_.pace == Pace::kFast) {
+    const Seat& seat = seats_[i];
+    if (!seat.legal.empty() && seat.acted_seq != seat.seq) act(i);
+    return;
+  }
+  if (pace_armed_) return;
+  pace_armed_ = true;
+  pace_timer_.expires_at(std::max(next_paced_, Clock::now()));
+  pace_timer_.async_wait([this](boost::system::error_code ec) {
+    pace_armed_ = false;
+    if (!ec && !dead_) paced_tick();
+  });
+}
+
+void MatchDriver::paced_tick() {
+  if (!live_ || shared_.stopping) return;
+  const size_t first = static_cast<size_t>(random() % seats_.size());
+  for (size_t k = 0; k < seats_.size(); ++k) {
+    const size_t i = (first + k) % seats_.size();
+    const Seat& seat = seats_[i];
+    if (!seat.legal.empty() && seat.acted_seq != seat.seq) {
+      next_paced_ = std::max(next_paced_, Clock::now()) + setup_.interval;
+      act(i);
+      return;
+    }
+  }
+}
+
+void MatchDriver::act(size_t i) {
+  Seat& seat = seats_[i];
+  ClientMessage m;
+  SubmitAction* a = m.mutable_action();
+  a->set_match_id(match_id_);
+  a->set_code(seat.legal[random() % seat.legal.size()]);
+  a->set_seq(seat.seq);
+  seat.acted_seq = seat.seq;
+  const auto sent = Clock::now();
+  const uint64_t request = seat.connection->send(std::move(m));
+  seat.action_request = request;
+  in_flight_.push_back({sent, i, seat.seq, request});
+}
+
+}  // namespace duelhall::loadgen

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# The server benchmark: builds Release, then for each scenario starts a fresh duelhall on a free
+# loopback port and runs duelhall-loadgen against it (same machine), printing every run and the
+# medians. Usage: scripts/bench-server.sh [runs (default 3)] [scenario ...]
+# Scenarios: fast (1,000 matches as fast as possible: the most actions per second, with latency
+# set by queueing, since every match always has an action in flight), rate30 (1,000 matches at
+# 30 actions per match per second: the 30,000 actions/s goal offered as open load, for its p99), paced (200 matches, one action per match
+# per second), hold (9,900 two-player matches, paced), idle (9,900 matches nobody acts in, so all
+# stay live at once: the memory baseline). Default: all four; hold and idle run once.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-3}
+shift || true
+scenarios=${*:-fast rate30 paced hold idle}
+build=${BUILD_DIR:-build/bench-server}
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDUELHALL_BUILD_TESTS=OFF \
+  -DDUELHALL_BUILD_BENCH=OFF >/dev/null
+cmake --build "$build" --target duelhall duelhall-loadgen --parallel 2 >/dev/null
+server_bin=$build/server/duelhall
+loadgen_bin=$build/clients/loadgen/duelhall-loadgen
+
+# Every connection is a file descriptor in both processes: 9,900 matches need 19,800 of them.
+ulimit -n "$(ulimit -Hn | awk '{ print ($1 == "unlimited" || $1 > 20000) ? 20000 : $1 }')"
+echo "open files per process: $(ulimit -n); $(nproc) cores; $(uptime | sed 's/.*load/load/')"
+
+work=$(mktemp -d)
+server_pid=
+stop_server() {
+  if [ -n "$server_pid" ]; then
+    kill "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+    server_pid=
+  fi
+}
+trap 'stop_server; rm -rf "$work"' EXIT
+
+# Starts a fresh server (so each run's memory figure starts from an idle process) and sets $port.
+# All load comes from 127.0.0.1, so the per-address connection cap is lifted to the total cap.
+start_server() {
+  # Removed first, so the previous server's log (and port) cannot be read by mistake.
+  rm -rf "$work/data" "$work/server.log"
+  "$server_bin" --bind 127.0.0.1 --port 0 --data "$work/data" --log-level info \
+    --max-connections 20000 --max-connections-per-ip 20000 >"$work/server.log" 2>&1 &
+  server_pid=$!
+  port=
+  for _ in $(seq 100); do
+    port=$(grep -o 'listening on 127.0.0.1:[0-9]*' "$work/server.log" | cut -d: -f2 || true)
+    [ -n "$port" ] && return 0
+    sleep 0.1
+  done
+  echo "the server did not start:"
+  cat "$work/server.log"
+  exit 1
+}
+
+# run_scenario NAME RUNS LOADGEN-ARGS...: prints each run's summary and keeps its RESULT line.
+run_scenario() {
+  local name=$1 count=$2
+  shift 2
+  echo
+  echo "== $name: duelhall-loadgen $*"
+  : >"$work/$name.results"
+  for run in $(seq "$count"); do
+    start_server
+    sleep 0.5
+    "$loadgen_bin" --port "$port" --server-pid "$server_pid" "$@" >"$work/run.txt" 2>&1 || true
+    stop_server
+    echo "run $run:"
+    sed 's/^/  /' "$work/run.txt" | grep -v '^  RESULT'
+    grep '^RESULT' "$work/run.txt" >>"$work/$name.results" || echo "  (run $run gave no result)"
+  done
+}
+
+# median NAME KEY: the median of KEY over the scenario's runs.
+median() {
+  grep -o " $2=[^ ]*" "$work/$1.results" | cut -d= -f2 | sort -g |
+    awk '{ v[NR] = $1 } END { if (NR == 0) print "n/a"; else if (NR % 2) print v[(NR + 1) / 2];
+                               else printf "%g\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+for scenario in $scenarios; do
+  case $scenario in
+    fast) run_scenario fast "$runs" --matches 1000 --warmup 2 --duration 10 ;;
+    rate30) run_scenario rate30 "$runs" --matches 1000 --rate 30 --warmup 2 --duration 10 ;;
+    paced) run_scenario paced "$runs" --matches 200 --paced --warmup 2 --duration 15 ;;
+    hold) run_scenario hold 1 --matches 9900 --paced --warmup 2 --duration 10 --max-opening 400 ;;
+    idle) run_scenario idle 1 --matches 9900 --idle --warmup 2 --duration 2 --max-opening 400 ;;
+    *) echo "unknown scenario $scenario" && exit 2 ;;
+  esac
+done
+
+echo
+echo "== medians (goal in brackets)"
+if [ -s "$work/fast.results" ] 2>/dev/null; then
+  echo "1,000 matches, as fast as possible ($(wc -l <"$work/fast.results") runs):"
+  echo "  actions/s $(median fast actions_per_s) [>= 30000], p50 $(median fast p50_ms) ms," \
+    "p99 $(median fast p99_ms) ms [< 5]"
+  echo "  mean diff $(median fast diff_bytes) bytes [<= 24], full view $(median fast view_bytes)" \
+    "bytes, diff/view $(median fast diff_pct) % [<= 3]"
+  echo "  server memory $(median fast rss_per_match_kib) KiB per live match [<= 16]"
+  echo "  CPU per action: server $(median fast server_cpu_us_per_action) us," \
+    "load generator $(median fast loadgen_cpu_us_per_action) us; load average" \
+    "$(median fast load_avg)"
+fi
+if [ -s "$work/rate30.results" ] 2>/dev/null; then
+  echo "1,000 matches offered 30 actions per match per second ($(wc -l <"$work/rate30.results") runs):"
+  echo "  actions/s $(median rate30 actions_per_s) [>= 30000], p50 $(median rate30 p50_ms) ms," \
+    "p99 $(median rate30 p99_ms) ms [< 5]; CPU per action: server" \
+    "$(median rate30 server_cpu_us_per_action) us, load generator" \
+    "$(median rate30 loadgen_cpu_us_per_action) us; load average $(median rate30 load_avg)"
+fi
+if [ -s "$work/paced.results" ] 2>/dev/null; then
+  echo "200 matches, one action per match per second ($(wc -l <"$work/paced.results") runs):"
+  echo "  actions/s $(median paced actions_per_s), p50 $(median paced p50_ms) ms," \
+    "p99 $(median paced p99_ms) ms [< 1]"
+fi
+if [ -s "$work/hold.results" ] 2>/dev/null; then
+  echo "9,900 matches held, paced:"
+  echo "  opened $(median hold opened) in $(median hold open_s) s, live at the end" \
+    "$(median hold live_end) [9900], failed $(median hold failed)"
+  echo "  server memory $(median hold rss_per_match_kib) KiB per live match [<= 16] on opening," \
+    "$(median hold rss_end_per_match_kib) KiB after the window; $(median hold actions_per_s)" \
+    "actions/s, p99 $(median hold p99_ms) ms"
+fi
+if [ -s "$work/idle.results" ] 2>/dev/null; then
+  echo "9,900 matches held, nobody acting:"
+  echo "  opened $(median idle opened) in $(median idle open_s) s, live at the end" \
+    "$(median idle live_end) [9900], failed $(median idle failed)"
+  echo "  server memory $(median idle rss_per_match_kib) KiB per live match [<= 16]"
+fi

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Starts the real duelhall server on a free loopback port and runs duelhall-loadgen against it.
+# Usage: loadgen_test.sh DUELHALL DUELHALL_LOADGEN
+set -uo pipefail
+server_bin=$1
+loadgen_bin=$2
+work=$(mktemp -d)
+server_pid=
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+failures=0
+check() {
+  local what=$1
+  shift
+  if "$@"; then echo "ok: $what"; else echo "FAILED: $what"; failures=$((failures + 1)); fi
+}
+# value FILE KEY: KEY's value on the RESULT line.
+value() { grep '^RESULT' "$1" | grep -o " $2=[^ ]*" | cut -d= -f2; }
+# holds EXPRESSION: a numeric comparison done by awk (the figures are decimals).
+holds() { awk "BEGIN { exit !($1) }"; }
+
+# A fast match takes thousands of actions per second on one connection: lift the per-connection
+# rate limit, which protects a public server, not a benchmark.
+"$server_bin" --bind 127.0.0.1 --port 0 --data "$work/data" --messages-per-second 1000000 \
+  >"$work/server.log" 2>&1 &
+server_pid=$!
+port=
+for _ in $(seq 50); do
+  port=$(grep -o 'listening on 127.0.0.1:[0-9]*' "$work/server.log" | cut -d: -f2)
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+[ -n "$port" ] || { echo "the server did not start"; cat "$work/server.log"; exit 1; }
+
+"$loadgen_bin" --port "$port" --server-pid "$server_pid" --matches 20 --warmup 0.5 \
+  --duration 2 >"$work/fast.txt" 2>&1
+check "fast: exit status 0" test $? -eq 0
+cat "$work/fast.txt"
+check "fast: every match opened" test "$(value "$work/fast.txt" opened)" = 20
+check "fast: no slot failed" test "$(value "$work/fast.txt" failed)" = 0
+check "fast: every patch applied" test "$(value "$work/fast.txt" bad_patches)" = 0
+check "fast: actions were played" holds "$(value "$work/fast.txt" actions_per_s) > 0"
+check "fast: latency was measured" holds "$(value "$work/fast.txt" p99_ms) > 0"
+check "fast: the p99 is not below the p50" \
+  holds "$(value "$work/fast.txt" p99_ms) >= $(value "$work/fast.txt" p50_ms)"
+check "fast: diffs are smaller than views" \
+  holds "$(value "$work/fast.txt" diff_bytes) < $(value "$work/fast.txt" view_bytes)"
+check "fast: the server's memory was read" \
+  holds "$(value "$work/fast.txt" rss_per_match_kib) > 0"
+
+"$loadgen_bin" --port "$port" --matches 5 --paced --warmup 1 --duration 4 >"$work/paced.txt" 2>&1
+check "paced: exit status 0" test $? -eq 0
+cat "$work/paced.txt"
+# Five matches at one action per second each: 5 actions/s, give or take the window's edges.
+check "paced: about one action per match per second" \
+  holds "$(value "$work/paced.txt" actions_per_s) >= 3.5 && $(value "$work/paced.txt" actions_per_s) <= 6.5"
+
+"$loadgen_bin" --port "$port" --ruleset no_such_game >"$work/nogame.txt" 2>&1
+check "an unknown ruleset is refused" test $? -eq 1
+check "the server is still running" kill -0 "$server_pid"
+exit $((failures != 0))

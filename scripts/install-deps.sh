@@ -4,7 +4,11 @@ set -euo pipefail
 packages=(build-essential cmake ninja-build pkg-config libboost1.81-dev protobuf-compiler
           libprotobuf-dev libspdlog-dev catch2 libsqlite3-dev libssl-dev libtomlplusplus-dev)
 if [ "${DUELHALL_WITH_BROWSER:-0}" = 1 ]; then
-  packages+=(nodejs npm chromium)
+  packages+=(chromium)
+  # Node.js may come from another Debian-format package that bundles npm (and conflicts with
+  # Debian's npm), so the commands decide, not the package names.
+  command -v node >/dev/null 2>&1 || packages+=(nodejs)
+  command -v npm >/dev/null 2>&1 || packages+=(npm)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -111,7 +111,7 @@ TEST_CASE("group commit counts batches: 900 queued appends take one transaction"
   CHECK(stats.largest_batch == 900);
 }
 
-TEST_CASE("a bad append in a batch fails alone; the others in its batch are written") {
+TEST_CASE("a bad append in a batch fails alone, the others in its batch are written") {
   testing::ScratchDir dir;
   MatchStore store(dir.file("d.db"));
   auto ids = create_matches(store, 3);

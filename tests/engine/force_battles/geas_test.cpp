@@ -118,7 +118,7 @@ TEST_CASE("Push: both miss and the round ends without rolls") {
   CHECK(s->match().phase == Phase::kStance);  // a double botch (ruling F20)
 }
 
-TEST_CASE("Pull: only the attacker may pull; both hit and block and the round ends") {
+TEST_CASE("Pull: only the attacker may pull, both hit and block and the round ends") {
   auto s = battle(with({}, kPull, 1), with({}, kPull, 1), {5, 1}, "templar");
   to_battle_window(*s, kHead);
   CHECK(s->pending() == SeatMask::only(0));  // the defender's Pull is not usable

@@ -47,7 +47,7 @@ TEST_CASE("J4 J5 every stance pair of the modifier tables") {
   }
 }
 
-TEST_CASE("J5 an attack only hits when faster; equal totals do nothing") {
+TEST_CASE("J5 an attack only hits when faster, equal totals do nothing") {
   TableSetup setup;
   setup.seats.resize(2);
   setup.seats[0].stance = H(10);
@@ -111,7 +111,7 @@ TEST_CASE("J6 a slow club stops the attack entirely") {
   CHECK(t.player(1).fatigue == 21);
 }
 
-TEST_CASE("J7 Force Defence negates an attack; the royal must match the Stance or be a club") {
+TEST_CASE("J7 Force Defence negates an attack, the royal must match the Stance or be a club") {
   TableSetup setup;
   setup.seats.resize(2);
   setup.seats[0].stance = H(8);
@@ -190,7 +190,7 @@ TEST_CASE("J8 fumble only from a lower column") {
   CHECK(after_force_defence(10, 20) == Phase::kStance);  // higher column
 }
 
-TEST_CASE("J8 a fumble swaps the attacker's Stance card; a club keeps the area") {
+TEST_CASE("J8 a fumble swaps the attacker's Stance card, a club keeps the area") {
   for (bool with_club : {false, true}) {
     TableSetup setup;
     setup.seats.resize(2);

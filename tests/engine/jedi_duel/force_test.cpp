@@ -202,7 +202,7 @@ TEST_CASE("J11 J12 Lightning and Jokers only from Middle or Low") {
   }
 }
 
-TEST_CASE("J12 a Joker drops the target to the bottom of its column; only Force Defence stops it") {
+TEST_CASE("J12 a Joker drops the target to the bottom of its column, only Force Defence stops it") {
   TableSetup setup;
   setup.seats.resize(2);
   setup.seats[0].stance = S(8);

@@ -64,7 +64,7 @@ TEST_CASE("Seed: each turn the old Stance is discarded and a new one played") {
   CHECK(t.s->phase() == Phase::kAction);
 }
 
-TEST_CASE("J16 no card for a Stance keeps the old one; an empty hand passes step 3") {
+TEST_CASE("J16 no card for a Stance keeps the old one, an empty hand passes step 3") {
   TableSetup setup;
   setup.seats.resize(2);
   setup.seats[0].stance = H(8);
@@ -84,7 +84,7 @@ TEST_CASE("J16 no card for a Stance keeps the old one; an empty hand passes step
   CHECK(e.player(0).hand.size() == 2);
 }
 
-TEST_CASE("J9 a player at 0 is out: hand, then Stance, to the discard pile; turns skip them") {
+TEST_CASE("J9 a player at 0 is out: hand, then Stance, to the discard pile, turns skip them") {
   TableSetup setup;
   setup.seats.resize(3);
   setup.seats[0].stance = H(8);
@@ -204,7 +204,7 @@ TEST_CASE("J14 Low Stance draws three and returns one, seen by its owner only") 
   CHECK(known(Viewer::of_seat(0)).empty());
 }
 
-TEST_CASE("J14 an empty deck is refilled from the discard pile but its top card; one pass") {
+TEST_CASE("J14 an empty deck is refilled from the discard pile but its top card, one pass") {
   TableSetup setup;
   setup.seats.resize(2);
   setup.seats[0].stance = H(8);

@@ -125,7 +125,7 @@ TEST_CASE("Seed 003 an unblocked attack scores a hit and the hit player attacks 
   CHECK(s->table().to_act == 0);
 }
 
-TEST_CASE("Y5 a player without dueling cards cannot block; the other goes on alone") {
+TEST_CASE("Y5 a player without dueling cards cannot block, the other goes on alone") {
   auto s = mid_duel(1, {}, cards({"1_103", "1_103"}));
   apply_ok(*s, 1, card_act(ActionKind::kAttack, "1_103"));
   // No decision for Light: the hit is scored and Dark, alone with cards, attacks again.

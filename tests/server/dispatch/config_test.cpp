@@ -18,7 +18,7 @@ TEST_CASE("defaults: port 8080 on every address, data in ./data, 64 KiB frames, 
   CHECK(parsed.config.limits.max_message_bytes == 65536);
 }
 
-TEST_CASE("flags set values; unknown flags and bad values are refused") {
+TEST_CASE("flags set values, unknown flags and bad values are refused") {
   auto parsed = parse_args({"--port", "9001", "--bind", "127.0.0.1", "--data", "/tmp/x",
                             "--web-root", "www", "--log-level", "debug", "--max-message", "1024",
                             "--write-queue", "7", "--messages-per-second", "9"});

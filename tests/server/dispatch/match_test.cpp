@@ -91,7 +91,7 @@ TEST_CASE("a human plays a bot to the end, following its view through diffs") {
   CHECK(snap.snapshot().seq() == t->seq);
 }
 
-TEST_CASE("two humans play each other; out-of-turn and illegal actions are refused") {
+TEST_CASE("two humans play each other, out-of-turn and illegal actions are refused") {
   InProcessServer server;
   InProcessClient ann(server);
   InProcessClient ben(server);
@@ -371,7 +371,7 @@ TEST_CASE("a decision clock that runs out lets the bot move when the host chose 
   CHECK(ann.tracker.find(id)->status == PLAYING);
 }
 
-TEST_CASE("leaving a waiting match frees the seat; the last human leaving removes it") {
+TEST_CASE("leaving a waiting match frees the seat, the last human leaving removes it") {
   InProcessServer server;
   InProcessClient ann(server);
   ann.hello("Ann");

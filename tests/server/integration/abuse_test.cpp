@@ -146,7 +146,7 @@ TEST_CASE("HTTP: /healthz, the built-in page, a configured web root, and no esca
   std::filesystem::remove_all(root);
 }
 
-TEST_CASE("a consumer too slow to read its frames is disconnected; the others go on") {
+TEST_CASE("a consumer too slow to read its frames is disconnected, the others go on") {
   ServerProcess server(
       {"--write-queue", "64", "--chat-per-minute", "60000000", "--messages-per-second", "1000000"});
   WsClient slow;

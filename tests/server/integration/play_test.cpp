@@ -144,7 +144,7 @@ void play_with_clients(ServerProcess& server, const engine::Registry& registry,
 
 }  // namespace
 
-TEST_CASE("complete matches of every ruleset with clients; every frame checked against a replay") {
+TEST_CASE("complete matches of every ruleset with clients, every frame checked against a replay") {
   ServerProcess server;
   const auto registry = engine::builtin_registry();
   REQUIRE_FALSE(registry.all().empty());

@@ -22,6 +22,16 @@ namespace duelhall::server {
 
 class Match;
 
+// A match rebuilt from its stored log at start (main.cpp reads the store and replays).
+struct RecoveredMatch {
+  uint64_t id = 0;
+  HostedMatch hosted;
+  std::unique_ptr<engine::State> state;
+  std::vector<std::string> names;         // by seat
+  std::vector<std::string> token_hashes;  // by seat; empty for a bot's seat
+  std::string public_view;                // what spectators had been shown (their delay)
+};
+
 struct CreateOutcome {
   ResultCode code = OK;
   std::string reason;
@@ -45,6 +55,13 @@ class Hub : public std::enable_shared_from_this<Hub> {
   // The player's connection closed: its seats show it disconnected, and after the grace period
   // (unless it resumes) it is forgotten and its seats go to the bot.
   void player_dropped(const std::shared_ptr<Player>& player, const Peer* peer);
+
+  // Recovery, before the server listens: match ids continue after `last_id`, and each
+  // recovered match waits for its players, who reconnect with their tokens (find_player).
+  void continue_ids_after(uint64_t last_id);
+  void recover(RecoveredMatch recovered);
+  // After the grace period, seats nobody reclaimed go to the bot.
+  void arm_recovery_grace();
 
   // Matches.
   CreateOutcome create_match(const std::shared_ptr<Player>& host, const CreateMatch& request);
@@ -74,6 +91,13 @@ class Hub : public std::enable_shared_from_this<Hub> {
   std::map<uint64_t, std::shared_ptr<Match>> matches_;
   std::map<uint64_t, MatchInfo> listings_;  // public matches only
   std::map<uint64_t, std::weak_ptr<Peer>> subscribers_;
+  // Token hash of a recovered seat -> (match, seat, display name), until reclaimed.
+  struct RecoveredSeat {
+    uint64_t match = 0;
+    int seat = 0;
+    std::string name;
+  };
+  std::unordered_map<std::string, std::vector<RecoveredSeat>> recovered_seats_;
 };
 
 }  // namespace duelhall::server

@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
+#include "core/version.hpp"
 #include "hub.hpp"
 #include "messages.hpp"
 #include "secure_random.hpp"
@@ -45,8 +46,45 @@ void Match::run(std::function<void(Outbox&)> work) {
     }
     self->current_peer_.reset();
     self->current_request_ = 0;
-    out.flush();
+    self->release(std::move(out));
   });
+}
+
+void Match::release(Outbox&& out) {
+  if (held_out_.empty() && durable_ticket_ >= logged_ticket_) {
+    out.flush();
+  } else if (!out.empty()) {
+    held_out_.emplace_back(logged_ticket_, std::move(out));
+  }
+}
+
+void Match::durable(uint64_t ticket, const std::string& error) {
+  if (strand_.running_in_this_thread()) {
+    on_durable(ticket, error);  // an in-memory log reports at once
+    return;
+  }
+  net::post(strand_,
+            [self = shared_from_this(), ticket, error] { self->on_durable(ticket, error); });
+}
+
+void Match::on_durable(uint64_t ticket, const std::string& error) {
+  if (!error.empty()) {
+    // The logs complete in order, so every held outbox shows this step or a later one: none of
+    // them may be sent.
+    held_out_.clear();
+    durable_ticket_ = logged_ticket_;
+    if (status_ != PLAYING) return;
+    spdlog::error("match {}: the action log failed, ending the match: {}", id_, error);
+    Outbox out;
+    force_end("the match was stopped: the server could not store an action", {}, true, out);
+    out.flush();
+    return;
+  }
+  durable_ticket_ = std::max(durable_ticket_, ticket);
+  while (!held_out_.empty() && held_out_.front().first <= durable_ticket_) {
+    held_out_.front().second.flush();
+    held_out_.pop_front();
+  }
 }
 
 void Match::seat_creator(const std::shared_ptr<Player>& host, std::string option) {
@@ -119,6 +157,8 @@ void Match::fill_match_info(MatchInfo& info) const {
   info.set_host(host_name_);
   info.set_actions(static_cast<uint32_t>(state_ ? state_->history().size() : 0));
   *info.mutable_settings() = settings_;
+  info.set_seed_commitment(commitment_);
+  if (state_) info.set_engine_version(std::string(engine::kEngineVersion));
   if (state_ && (status_ == FINISHED || status_ == ABORTED)) {
     info.set_seed(engine::seed_to_hex(state_->config().seed));
   }

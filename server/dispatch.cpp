@@ -70,6 +70,18 @@ void Dispatcher::dispatch(const std::shared_ptr<Peer>& peer, ClientState& state,
       case ClientMessage::kPing:
         handled = handle_ping(call, message.ping());
         break;
+      case ClientMessage::kListReplays:
+        handled = handle_list_replays(call, message.list_replays());
+        break;
+      case ClientMessage::kReplayView:
+        handled = handle_replay_view(call, message.replay_view());
+        break;
+      case ClientMessage::kExportMatch:
+        handled = handle_export_match(call, message.export_match());
+        break;
+      case ClientMessage::kImportMatch:
+        handled = handle_import_match(call, message.import_match());
+        break;
       case ClientMessage::COMMAND_NOT_SET:
         handled = Handled::fail(UNKNOWN_COMMAND, "no command, or one this server does not know");
         break;

@@ -51,6 +51,11 @@ std::shared_ptr<Player> Hub::find_player(const std::string& token) {
   return player;
 }
 
+uint64_t Hub::allocate_match_id() {
+  std::lock_guard lock(mutex_);
+  return next_match_++;
+}
+
 void Hub::continue_ids_after(uint64_t last_id) {
   std::lock_guard lock(mutex_);
   next_match_ = std::max(next_match_, last_id + 1);

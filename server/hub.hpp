@@ -18,6 +18,10 @@
 #include "envelope.pb.h"
 #include "player.hpp"
 
+namespace duelhall::storage {
+class MatchStore;
+}
+
 namespace duelhall::server {
 
 class Match;
@@ -56,6 +60,12 @@ class Hub : public std::enable_shared_from_this<Hub> {
   // (unless it resumes) it is forgotten and its seats go to the bot.
   void player_dropped(const std::shared_ptr<Player>& player, const Peer* peer);
 
+  // The match store (replays, export, import); null when the server stores nothing.
+  void set_store(storage::MatchStore* store) { store_ = store; }
+  storage::MatchStore* store() const { return store_; }
+  // A new match id (for an imported match): live and stored matches share one numbering.
+  uint64_t allocate_match_id();
+
   // Recovery, before the server listens: match ids continue after `last_id`, and each
   // recovered match waits for its players, who reconnect with their tokens (find_player).
   void continue_ids_after(uint64_t last_id);
@@ -83,6 +93,7 @@ class Hub : public std::enable_shared_from_this<Hub> {
   const engine::Registry& registry_;
   const Config config_;
   std::shared_ptr<ActionLogFactory> logs_;
+  storage::MatchStore* store_ = nullptr;
 
   std::mutex mutex_;
   uint64_t next_player_ = 1;

@@ -91,6 +91,7 @@ int main(int argc, char** argv) {
     logs = std::make_shared<DurableLogFactory>(*commit_log);
   }
   auto hub = std::make_shared<Hub>(io, registry, config, logs);
+  hub->set_store(store.get());
   if (store) {
     try {
       const RecoveryReport report = recover_matches(*store, registry, *hub);

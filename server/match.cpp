@@ -72,8 +72,11 @@ void Match::on_durable(uint64_t ticket, const std::string& error) {
     // The logs complete in order, so every held outbox shows this step or a later one: none of
     // them may be sent.
     held_out_.clear();
-    durable_ticket_ = logged_ticket_;
+    const uint64_t unsent = logged_ticket_ - std::min(ticket, logged_ticket_) + 1;
+    durable_ticket_ = logged_ticket_;  // nothing more waits for the log
     if (status_ != PLAYING) return;
+    // Each ticket counted one seq: the abort takes the failed step's seq, so clients see no gap.
+    seq_ -= unsent;
     spdlog::error("match {}: the action log failed, ending the match: {}", id_, error);
     Outbox out;
     force_end("the match was stopped: the server could not store an action", {}, true, out);

@@ -178,7 +178,9 @@ class Match : public std::enable_shared_from_this<Match> {
   uint64_t logged_ticket_ = 0;
   uint64_t durable_ticket_ = 0;
   std::deque<std::pair<uint64_t, Outbox>> held_out_;
-  std::string commitment_;            // of the seed, published from the start
+  // Drawn at creation so that its commitment is published before anyone joins.
+  engine::Seed seed_{};
+  std::string commitment_;
   std::vector<bool> recovered_seat_;  // a recovered seat waiting for its player
 
   // The request being served when an engine fault happens, so it gets its answer.

@@ -20,8 +20,8 @@ void Match::start(Outbox& out) {
   std::map<std::string, std::string> raw(settings_.params().begin(), settings_.params().end());
   std::vector<std::string> options;
   for (const auto& seat : seats_) options.push_back(seat.option);
-  auto created = hub_.registry().create(settings_.ruleset(), static_cast<int>(seats_.size()),
-                                        secure_seed(), raw, options);
+  auto created = hub_.registry().create(settings_.ruleset(), static_cast<int>(seats_.size()), seed_,
+                                        raw, options);
   if (!created.state) {
     spdlog::warn("match {} could not start: {}", id_, created.error);
     force_end("the match could not start: " + created.error, {}, true, out);
@@ -29,7 +29,6 @@ void Match::start(Outbox& out) {
   }
   state_ = std::move(created.state);
   status_ = PLAYING;
-  commitment_ = fairness::seed_commitment(state_->config().seed, engine::kEngineVersion);
   MatchStart record{state_->config(), {}, {}, hosted_record()};
   for (const auto& seat : seats_) {
     const bool human = seat.occupant == SeatInfo::HUMAN;

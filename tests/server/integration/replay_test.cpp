@@ -145,6 +145,9 @@ TEST_CASE("replays of every perspective match what the live viewers were sent") 
   CHECK(summary.match_id() == id);
   CHECK(summary.steps() == length);
   CHECK(summary.seed_commitment() == commitment);
+  // Published at creation, before anyone joined, and bound to this engine version.
+  CHECK(created.created().match().seed_commitment() == commitment);
+  CHECK(created.created().match().engine_version() == summary.engine_version());
   CHECK(summary.seed().size() == 64);
 
   // Forward from each perspective, then back: the live bytes at every position.

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 #include <map>
 
+#include "core/version.hpp"
 #include "match.hpp"
 #include "messages.hpp"
 
@@ -167,6 +168,8 @@ Handled Dispatcher::handle_create_match(Call& call, const CreateMatch& request) 
   MatchCreated* reply = call.reply.mutable_created();
   reply->mutable_match()->set_match_id(created.match->id());
   reply->mutable_match()->set_ruleset(request.settings().ruleset());
+  reply->mutable_match()->set_seed_commitment(created.match->seed_commitment());
+  reply->mutable_match()->set_engine_version(std::string(engine::kEngineVersion));
   reply->set_invite_code(created.invite);
   reply->set_seat(created.seat);
   return Handled::ok();

@@ -42,6 +42,8 @@ class Match : public std::enable_shared_from_this<Match> {
         std::string invite, std::shared_ptr<Player> host, std::unique_ptr<ActionLog> log);
 
   uint64_t id() const { return id_; }
+  // Fixed at creation (or recovery, before the match is shared): safe from any thread.
+  const std::string& seed_commitment() const { return commitment_; }
 
   // Set-up before the match is shared with anyone (no strand needed yet).
   void seat_creator(const std::shared_ptr<Player>& host, std::string option);

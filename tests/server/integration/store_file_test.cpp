@@ -88,3 +88,15 @@ TEST_CASE("the prune command keeps the newest ended matches as the retention set
   CHECK(left[0].revealed_seed.has_value());
   std::filesystem::remove_all(data);
 }
+
+TEST_CASE("with storage in memory nothing is written and replays answer STORAGE_DISABLED") {
+  ServerProcess server({"--storage", "memory"});
+  auto client = connect_as(server.port(), "Ann");
+  ClientMessage list;
+  list.mutable_list_replays();
+  CHECK(client->request(list).result() == STORAGE_DISABLED);
+  ClientMessage import;
+  import.mutable_import_match()->set_record("duelhall-match 1\n");
+  CHECK(client->request(import).result() == STORAGE_DISABLED);
+  CHECK_FALSE(std::filesystem::exists(server.data_dir() / "duelhall.db"));
+}

@@ -7,7 +7,7 @@
 #include "dispatch.hpp"
 #include "fairness/record_format.hpp"
 #include "fairness/verify.hpp"
-#include "storage/match_export.hpp"
+#include "replay_export.hpp"
 #include "storage/match_store.hpp"
 
 namespace duelhall::server {
@@ -100,13 +100,10 @@ Handled Dispatcher::handle_replay_view(Call& call, const ReplayView& request) {
 }
 
 Handled Dispatcher::handle_export_match(Call& call, const ExportMatch& request) {
-  std::optional<storage::StoredMatch> stored;
-  if (Handled h = load_ended(hub_.store(), request.match_id(), stored); h.code != OK) return h;
-  std::string error;
-  auto record = storage::export_record(hub_.registry(), *stored, error);
-  if (!record) return Handled::fail(INTERNAL_ERROR, "the match does not replay: " + error);
+  ExportAnswer answer = export_match_record(hub_, request.match_id());
+  if (answer.code != OK) return Handled::fail(answer.code, std::move(answer.reason));
   call.reply.mutable_exported()->set_match_id(request.match_id());
-  call.reply.mutable_exported()->set_record(fairness::write_record(*record));
+  call.reply.mutable_exported()->set_record(std::move(answer.record));
   return Handled::ok();
 }
 

@@ -107,6 +107,7 @@ TEST_CASE("replays of every perspective match what the live viewers were sent") 
       }
       CHECK(ann->request(replay_view(id, 0, 1)).result() == MATCH_NOT_ENDED);
       CHECK(watcher->request(export_match(id)).result() == MATCH_NOT_ENDED);
+      CHECK(http_get(server.port(), "/matches/" + std::to_string(id) + "/export").status == 409);
       // The commitment is published while the seed stays secret.
       auto live = ann->request(resync(id));
       commitment = live.snapshot().match().seed_commitment();
@@ -177,6 +178,11 @@ TEST_CASE("replays of every perspective match what the live viewers were sent") 
   auto exported = watcher->request(export_match(id));
   REQUIRE(exported.result() == OK);
   const std::string record = exported.exported().record();
+  // The same file over HTTP, for a browser's download link.
+  const auto download = http_get(server.port(), "/matches/" + std::to_string(id) + "/export");
+  CHECK(download.status == 200);
+  CHECK(download.body == record);
+  CHECK(http_get(server.port(), "/matches/999999/export").status == 404);
   const ExitResult good = verify_file(record);
   CHECK(good.status == 0);
   CHECK_THAT(good.output, Catch::Contains("verified"));

@@ -180,6 +180,14 @@ class Match : public std::enable_shared_from_this<Match> {
   uint64_t logged_ticket_ = 0;
   uint64_t durable_ticket_ = 0;
   std::deque<std::pair<uint64_t, Outbox>> held_out_;
+  struct HeldReply {
+    uint64_t ticket = 0;
+    std::shared_ptr<Peer> peer;
+    uint64_t request_id = 0;
+  };
+  std::deque<HeldReply> held_replies_;  // OK replies to actions not yet durable
+  // The log failed: back to the last durable step, so nothing shows an unstored one.
+  void forget_unstored(size_t unsent);
   // Drawn at creation so that its commitment is published before anyone joins.
   engine::Seed seed_{};
   std::string commitment_;

@@ -76,6 +76,10 @@ void Match::act(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, Subm
     }
     current_peer_.reset();
     out.add(peer, frame_of(reply(request_id, code, reason)));
+    // The OK waits for the log; should the log fail, the actor is told so instead.
+    if (code == OK && durable_ticket_ < logged_ticket_) {
+      held_replies_.push_back({logged_ticket_, peer, request_id});
+    }
     out.append(std::move(updates));
   });
 }

@@ -120,15 +120,30 @@ TEST_CASE("an accepted action's reply and updates wait until the log reports it 
 
 TEST_CASE("a log that cannot store an action ends the match without showing the step") {
   TwoPlayers t;
+  const std::string before = t.ann.tracker.find(t.id)->view;
   InProcessClient* actor = nullptr;
-  t.act(actor);
+  const uint64_t request = t.act(actor);
   REQUIRE(t.ann.wait_until([&] { return t.held->count() == 1; }));
   t.held->complete_all("disk full");
+  // The actor is told its action was not stored, not OK.
+  REQUIRE(actor->wait_until([&] { return has_reply(*actor, request); }));
+  for (const auto& m : actor->inbox) {
+    if (m.request_id() == request) CHECK(m.result() == INTERNAL_ERROR);
+  }
   for (InProcessClient* c : {&t.ann, &t.ben}) {
     REQUIRE(c->wait_until([&] { return c->tracker.find(t.id)->ended; }));
     const auto* tracked = c->tracker.find(t.id);
+    CHECK_FALSE(tracked->broken);
     CHECK(tracked->status == ABORTED);
     // The abort's update carries no patch: the view is still the one before the action.
     CHECK(tracked->updates == 1);
+    CHECK(tracked->seq == 1);
   }
+  CHECK(t.ann.tracker.find(t.id)->view == before);
+  // A fresh snapshot does not show the unstored step either.
+  ClientMessage resync;
+  resync.mutable_resync()->set_match_id(t.id);
+  auto snapshot = t.ann.request(resync);
+  REQUIRE(snapshot.has_snapshot());
+  CHECK(snapshot.snapshot().view() == before);
 }

@@ -1,10 +1,12 @@
 // The seam for durable storage. A match calls its log when it starts, for each accepted action
-// (before any viewer is sent the action's diffs, so nothing a client saw can be lost), and when
-// it ends. The SQLite log (crash recovery, replays) implements this interface; the in-memory log
-// below is the default.
+// and when it ends. A match sends nothing that depends on an action (its diffs, its reply) before
+// the log reports the action durable, so nothing a client saw can be lost; the SQLite log
+// (durable_log.hpp) reports from its writer thread once the action's transaction is synced, the
+// in-memory log below at once.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -13,12 +15,34 @@
 
 namespace duelhall::server {
 
+// What a match records when it starts.
+struct MatchStart {
+  engine::MatchConfig config;       // with the seed: never sent to anyone while live
+  std::vector<std::string> names;   // display names by seat ("bot" for a bot)
+  std::vector<std::string> tokens;  // reconnect tokens by seat, empty for a bot
+  std::string server_record;        // the server's hosting settings (HostedMatch bytes)
+};
+
+// How a match ended: the engine's outcome, a forfeit, or an abort (an engine or log fault).
+struct MatchEnd {
+  bool aborted = false;
+  engine::SeatMask winners;
+  std::vector<int32_t> scores;
+  std::string reason;
+};
+
+// Runs once the step is durable (with an empty error) or could not be stored (with the reason);
+// from any thread, possibly before `appended` returns.
+using Durable = std::function<void(const std::string& error)>;
+
 class ActionLog {
  public:
   virtual ~ActionLog() = default;
-  virtual void started(uint64_t match_id, const engine::MatchConfig& config) = 0;
-  virtual void appended(uint64_t match_id, const engine::Step& step) = 0;
-  virtual void ended(uint64_t match_id, const std::string& result) = 0;
+  virtual void started(uint64_t match_id, const MatchStart& start) = 0;
+  // `index` is the step's index in the match's history.
+  virtual void appended(uint64_t match_id, uint32_t index, const engine::Step& step,
+                        Durable durable) = 0;
+  virtual void ended(uint64_t match_id, const MatchEnd& end) = 0;
 };
 
 // Creates one log per match; shared by the hub.
@@ -31,9 +55,12 @@ class ActionLogFactory {
 // Keeps the match's config and steps in memory, for as long as the match lives.
 class MemoryActionLog final : public ActionLog {
  public:
-  void started(uint64_t, const engine::MatchConfig& config) override { config_ = config; }
-  void appended(uint64_t, const engine::Step& step) override { steps_.push_back(step); }
-  void ended(uint64_t, const std::string& result) override { result_ = result; }
+  void started(uint64_t, const MatchStart& start) override { config_ = start.config; }
+  void appended(uint64_t, uint32_t, const engine::Step& step, Durable durable) override {
+    steps_.push_back(step);
+    durable({});
+  }
+  void ended(uint64_t, const MatchEnd& end) override { result_ = end.reason; }
   const engine::MatchConfig& config() const { return config_; }
   const std::vector<engine::Step>& steps() const { return steps_; }
   const std::string& result() const { return result_; }

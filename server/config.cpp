@@ -82,6 +82,19 @@ const std::vector<Option>& options() {
       {"--finished-linger", "finished_linger_seconds",
        "seconds a finished match stays listed (default 60)",
        number(&Config::finished_linger_seconds, 86'400)},
+      {"--storage", "storage",
+       "sqlite (matches survive a restart) or memory (nothing stored) (default sqlite)",
+       [](Config& c, const std::string& v) {
+         if (v != "sqlite" && v != "memory") return false;
+         c.storage = v;
+         return true;
+       }},
+      {"--retention-days", "retention.days",
+       "ended matches older than this many days are pruned; 0: kept (default 0)",
+       number(&Config::retention_days, 1'000'000)},
+      {"--retention-matches", "retention.matches",
+       "at most this many ended matches are kept, the newest; 0: all (default 0)",
+       number(&Config::retention_matches, UINT32_MAX)},
       {"--max-matches", "limits.matches", "live matches (default 20000)",
        limit(&Limits::max_matches)},
       {"--max-connections", "limits.connections", "open connections (default 20000)",
@@ -120,6 +133,7 @@ std::string help_text() {
       "The Duelhall match server: HTTP at /, /healthz, and the game WebSocket at /ws.\n\n"
       "  --help                       show this text\n"
       "  --config FILE                read settings from a TOML file (flags override it)\n"
+      "  --prune                      apply the retention settings to the store and exit\n"
       "(N is a number, an address, a path or a name as the text says)\n";
   for (const Option& o : options()) {
     std::string left = std::string("  ") + o.flag + " N";
@@ -181,6 +195,10 @@ ParsedArgs parse_args(const std::vector<std::string>& args) {
     const std::string& arg = args[i];
     if (arg == "--help" || arg == "-h") {
       parsed.help = true;
+      continue;
+    }
+    if (arg == "--prune") {
+      parsed.prune = true;
       continue;
     }
     if (arg == "--config") {

@@ -33,13 +33,20 @@ struct Config {
   uint32_t threads = 0;                   // 0: one per core
   uint32_t grace_seconds = 120;           // how long a dropped player may reconnect
   uint32_t finished_linger_seconds = 60;  // finished matches stay listed this long
+  // "sqlite": matches are stored in <data>/duelhall.db and survive a restart; "memory": nothing
+  // is stored (tests, benchmarks).
+  std::string storage = "sqlite";
+  // Ended matches kept for replays: pruned at start and by `duelhall --prune`. 0: no limit.
+  uint32_t retention_days = 0;
+  uint32_t retention_matches = 0;
   Limits limits;
 };
 
 struct ParsedArgs {
   Config config;
   bool help = false;
-  std::string error;  // set when the arguments or the config file are wrong
+  bool prune = false;  // --prune: apply the retention settings to the store, then exit
+  std::string error;   // set when the arguments or the config file are wrong
 };
 
 // Reads flags and, when --config is given, the TOML file first (flags win).

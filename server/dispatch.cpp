@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 #include <map>
 
+#include "core/version.hpp"
 #include "match.hpp"
 #include "messages.hpp"
 
@@ -69,6 +70,18 @@ void Dispatcher::dispatch(const std::shared_ptr<Peer>& peer, ClientState& state,
         break;
       case ClientMessage::kPing:
         handled = handle_ping(call, message.ping());
+        break;
+      case ClientMessage::kListReplays:
+        handled = handle_list_replays(call, message.list_replays());
+        break;
+      case ClientMessage::kReplayView:
+        handled = handle_replay_view(call, message.replay_view());
+        break;
+      case ClientMessage::kExportMatch:
+        handled = handle_export_match(call, message.export_match());
+        break;
+      case ClientMessage::kImportMatch:
+        handled = handle_import_match(call, message.import_match());
         break;
       case ClientMessage::COMMAND_NOT_SET:
         handled = Handled::fail(UNKNOWN_COMMAND, "no command, or one this server does not know");
@@ -155,6 +168,8 @@ Handled Dispatcher::handle_create_match(Call& call, const CreateMatch& request) 
   MatchCreated* reply = call.reply.mutable_created();
   reply->mutable_match()->set_match_id(created.match->id());
   reply->mutable_match()->set_ruleset(request.settings().ruleset());
+  reply->mutable_match()->set_seed_commitment(created.match->seed_commitment());
+  reply->mutable_match()->set_engine_version(std::string(engine::kEngineVersion));
   reply->set_invite_code(created.invite);
   reply->set_seat(created.seat);
   return Handled::ok();

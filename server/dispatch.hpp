@@ -11,6 +11,7 @@
 #include "hub.hpp"
 #include "outbox.hpp"
 #include "rate_limiter.hpp"
+#include "storage/replay_cursor.hpp"
 
 namespace duelhall::server {
 
@@ -22,6 +23,9 @@ struct ClientState {
   bool subscribed = false;
   std::set<uint64_t> watching;  // matches this connection spectates
   RateLimiter chat;
+  // The replay this connection last looked at, kept open so that stepping is one action.
+  std::shared_ptr<storage::ReplayCursor> replay;
+  uint64_t replay_match = 0;
 };
 
 struct Handled {
@@ -65,6 +69,11 @@ class Dispatcher {
   Handled handle_resync(Call& call, const Resync& request);
   Handled handle_chat(Call& call, const Chat& request);
   Handled handle_ping(Call& call, const Ping& request);
+  // Replays, export and import (dispatch_replays.cpp).
+  Handled handle_list_replays(Call& call, const ListReplays& request);
+  Handled handle_replay_view(Call& call, const ReplayView& request);
+  Handled handle_export_match(Call& call, const ExportMatch& request);
+  Handled handle_import_match(Call& call, const ImportMatch& request);
 
   Hub& hub_;
 };

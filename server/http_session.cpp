@@ -3,6 +3,7 @@
 #include <boost/asio/dispatch.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include "replay_export.hpp"
 #include "static_files.hpp"
 #include "ws_session.hpp"
 
@@ -42,8 +43,11 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
       return;
     }
   }
+  auto request = parser_->release();
+  auto exported = answer_export(context_.hub, request);
   HealthFigures health{context_.hub.match_count(), context_.connections->total()};
-  http::message_generator msg = answer_http(context_.web_root, health, parser_->release());
+  http::message_generator msg =
+      exported ? std::move(*exported) : answer_http(context_.web_root, health, std::move(request));
   const bool keep_alive = msg.keep_alive();
   beast::async_write(
       stream_, std::move(msg),

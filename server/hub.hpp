@@ -18,9 +18,23 @@
 #include "envelope.pb.h"
 #include "player.hpp"
 
+namespace duelhall::storage {
+class MatchStore;
+}
+
 namespace duelhall::server {
 
 class Match;
+
+// A match rebuilt from its stored log at start (main.cpp reads the store and replays).
+struct RecoveredMatch {
+  uint64_t id = 0;
+  HostedMatch hosted;
+  std::unique_ptr<engine::State> state;
+  std::vector<std::string> names;         // by seat
+  std::vector<std::string> token_hashes;  // by seat; empty for a bot's seat
+  std::string public_view;                // what spectators had been shown (their delay)
+};
 
 struct CreateOutcome {
   ResultCode code = OK;
@@ -46,6 +60,19 @@ class Hub : public std::enable_shared_from_this<Hub> {
   // (unless it resumes) it is forgotten and its seats go to the bot.
   void player_dropped(const std::shared_ptr<Player>& player, const Peer* peer);
 
+  // The match store (replays, export, import); null when the server stores nothing.
+  void set_store(storage::MatchStore* store) { store_ = store; }
+  storage::MatchStore* store() const { return store_; }
+  // A new match id (for an imported match): live and stored matches share one numbering.
+  uint64_t allocate_match_id();
+
+  // Recovery, before the server listens: match ids continue after `last_id`, and each
+  // recovered match waits for its players, who reconnect with their tokens (find_player).
+  void continue_ids_after(uint64_t last_id);
+  void recover(RecoveredMatch recovered);
+  // After the grace period, seats nobody reclaimed go to the bot.
+  void arm_recovery_grace();
+
   // Matches.
   CreateOutcome create_match(const std::shared_ptr<Player>& host, const CreateMatch& request);
   std::shared_ptr<Match> find_match(uint64_t id);
@@ -66,6 +93,7 @@ class Hub : public std::enable_shared_from_this<Hub> {
   const engine::Registry& registry_;
   const Config config_;
   std::shared_ptr<ActionLogFactory> logs_;
+  storage::MatchStore* store_ = nullptr;
 
   std::mutex mutex_;
   uint64_t next_player_ = 1;
@@ -74,6 +102,13 @@ class Hub : public std::enable_shared_from_this<Hub> {
   std::map<uint64_t, std::shared_ptr<Match>> matches_;
   std::map<uint64_t, MatchInfo> listings_;  // public matches only
   std::map<uint64_t, std::weak_ptr<Peer>> subscribers_;
+  // Token hash of a recovered seat -> (match, seat, display name), until reclaimed.
+  struct RecoveredSeat {
+    uint64_t match = 0;
+    int seat = 0;
+    std::string name;
+  };
+  std::unordered_map<std::string, std::vector<RecoveredSeat>> recovered_seats_;
 };
 
 }  // namespace duelhall::server

@@ -10,9 +10,12 @@
 #include "config.hpp"
 #include "core/registry.hpp"
 #include "dispatch.hpp"
+#include "durable_log.hpp"
 #include "hub.hpp"
 #include "listener.hpp"
+#include "recovery.hpp"
 #include "static_files.hpp"
+#include "storage/group_commit.hpp"
 
 namespace net = boost::asio;
 using namespace duelhall::server;
@@ -61,9 +64,44 @@ int main(int argc, char** argv) {
   const auto registry = duelhall::engine::builtin_registry();
   const unsigned threads =
       config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
+  // Declared before the store's log: the log's last callbacks post to the matches' strands.
   net::io_context io(static_cast<int>(threads));
-  auto hub =
-      std::make_shared<Hub>(io, registry, config, std::make_shared<MemoryActionLogFactory>());
+
+  // The store: a damaged file stops the server here, with the reason, before anything is served.
+  std::unique_ptr<duelhall::storage::MatchStore> store;
+  if (config.storage == "sqlite" || parsed.prune) {
+    const std::string path = (std::filesystem::path(config.data_dir) / "duelhall.db").string();
+    try {
+      store = std::make_unique<duelhall::storage::MatchStore>(path);
+    } catch (const std::exception& e) {
+      spdlog::critical("{}", e.what());
+      return 1;
+    }
+    const auto pruned = store->prune(retention_of(config), unix_now_ms());
+    if (pruned.matches > 0 || parsed.prune) {
+      spdlog::info("pruned {} ended matches ({} actions) from {}", pruned.matches, pruned.actions,
+                   path);
+    }
+    if (parsed.prune) return 0;
+  }
+  std::unique_ptr<duelhall::storage::GroupCommitLog> commit_log;
+  std::shared_ptr<ActionLogFactory> logs = std::make_shared<MemoryActionLogFactory>();
+  if (store) {
+    commit_log = std::make_unique<duelhall::storage::GroupCommitLog>(*store);
+    logs = std::make_shared<DurableLogFactory>(*commit_log);
+  }
+  auto hub = std::make_shared<Hub>(io, registry, config, logs);
+  hub->set_store(store.get());
+  if (store) {
+    try {
+      const RecoveryReport report = recover_matches(*store, registry, *hub);
+      spdlog::info("recovery: {} matches resumed, {} finished, {} abandoned", report.resumed,
+                   report.finished, report.abandoned);
+    } catch (const std::exception& e) {
+      spdlog::critical("cannot recover the unfinished matches: {}", e.what());
+      return 1;
+    }
+  }
   Dispatcher dispatcher(*hub);
   HttpContext context{*hub, dispatcher,
                       std::make_shared<ConnectionCounter>(config.limits.max_connections,

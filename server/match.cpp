@@ -4,6 +4,8 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
+#include "core/version.hpp"
+#include "fairness/commitment.hpp"
 #include "hub.hpp"
 #include "messages.hpp"
 #include "secure_random.hpp"
@@ -24,7 +26,9 @@ Match::Match(Hub& hub, uint64_t id, const engine::RulesetInfo& ruleset, MatchSet
       log_(std::move(log)),
       strand_(net::make_strand(hub.io())),
       seats_(settings_.seats()),
-      bot_rng_(secure_seed()) {
+      bot_rng_(secure_seed()),
+      seed_(secure_seed()),
+      commitment_(fairness::seed_commitment(seed_, engine::kEngineVersion)) {
   for (auto& seat : seats_) seat.clock = std::make_unique<net::steady_timer>(strand_);
   spectator_timer_ = std::make_unique<net::steady_timer>(strand_);
   linger_timer_ = std::make_unique<net::steady_timer>(strand_);
@@ -45,7 +49,7 @@ void Match::run(std::function<void(Outbox&)> work) {
     }
     self->current_peer_.reset();
     self->current_request_ = 0;
-    out.flush();
+    self->release(std::move(out));
   });
 }
 
@@ -119,6 +123,8 @@ void Match::fill_match_info(MatchInfo& info) const {
   info.set_host(host_name_);
   info.set_actions(static_cast<uint32_t>(state_ ? state_->history().size() : 0));
   *info.mutable_settings() = settings_;
+  info.set_seed_commitment(commitment_);
+  info.set_engine_version(std::string(engine::kEngineVersion));
   if (state_ && (status_ == FINISHED || status_ == ABORTED)) {
     info.set_seed(engine::seed_to_hex(state_->config().seed));
   }

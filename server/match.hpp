@@ -7,6 +7,11 @@
 // bytes), optionally held back by the host's spectator delay. A seat's recent updates are held
 // so that a player who reconnects gets exactly what it missed. An exception from the engine ends
 // this match (ABORTED) and nothing else.
+//
+// Durability: every accepted action goes to the match's ActionLog, and whatever the strand
+// produces from then on (the action's updates, its reply, later replies) is held until the log
+// reports the action durable, then sent in order. A log that fails ends the match (ABORTED)
+// without sending the unstored step's effects.
 #pragma once
 
 #include <boost/asio/steady_timer.hpp>
@@ -37,12 +42,25 @@ class Match : public std::enable_shared_from_this<Match> {
         std::string invite, std::shared_ptr<Player> host, std::unique_ptr<ActionLog> log);
 
   uint64_t id() const { return id_; }
+  // Fixed at creation (or recovery, before the match is shared): safe from any thread.
+  const std::string& seed_commitment() const { return commitment_; }
 
   // Set-up before the match is shared with anyone (no strand needed yet).
   void seat_creator(const std::shared_ptr<Player>& host, std::string option);
   void seat_bots(int count);
   // Publishes the listing and starts the match if its seats are already full.
   void open();
+  // Set-up of a match rebuilt from its log after a restart, instead of the above: `humans[i]`
+  // says whether seat i was a player's (it waits for the player's reconnect, within the grace
+  // period) or a bot's; `public_view` is what the spectators had been shown.
+  void recover(std::unique_ptr<engine::State> state, const std::vector<std::string>& names,
+               const std::vector<bool>& humans, std::string public_view);
+  // A player reconnected after a restart with the token of seat `seat`.
+  void reclaim(int seat, std::shared_ptr<Player> player);
+  // The seats of a recovered match nobody reclaimed within the grace period go to the bot.
+  void recovery_grace_over();
+  // The hosting settings stored with the match, so a restart keeps them.
+  std::string hosted_record() const;
 
   // Commands: each replies to `peer` with `request_id`.
   void join(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, JoinMatch request,
@@ -90,6 +108,11 @@ class Match : public std::enable_shared_from_this<Match> {
 
   // Runs `work(outbox)` on the strand, turning an engine exception into the end of this match.
   void run(std::function<void(Outbox&)> work);
+  // Sends `out` now, or holds it behind the actions not yet durable.
+  void release(Outbox&& out);
+  // The log stored (or failed to store) the action of `ticket`; from any thread.
+  void durable(uint64_t ticket, const std::string& error);
+  void on_durable(uint64_t ticket, const std::string& error);
 
   // Membership (match.cpp).
   int seat_of(const Player* player) const;
@@ -152,6 +175,23 @@ class Match : public std::enable_shared_from_this<Match> {
   std::deque<DelayedStep> delayed_;
   std::unique_ptr<boost::asio::steady_timer> spectator_timer_;
   std::unique_ptr<boost::asio::steady_timer> linger_timer_;
+
+  // Durability: tickets count the actions given to the log; outboxes wait for theirs.
+  uint64_t logged_ticket_ = 0;
+  uint64_t durable_ticket_ = 0;
+  std::deque<std::pair<uint64_t, Outbox>> held_out_;
+  struct HeldReply {
+    uint64_t ticket = 0;
+    std::shared_ptr<Peer> peer;
+    uint64_t request_id = 0;
+  };
+  std::deque<HeldReply> held_replies_;  // OK replies to actions not yet durable
+  // The log failed: back to the last durable step, so nothing shows an unstored one.
+  void forget_unstored(size_t unsent);
+  // Drawn at creation so that its commitment is published before anyone joins.
+  engine::Seed seed_{};
+  std::string commitment_;
+  std::vector<bool> recovered_seat_;  // a recovered seat waiting for its player
 
   // The request being served when an engine fault happens, so it gets its answer.
   std::shared_ptr<Peer> current_peer_;

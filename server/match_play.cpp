@@ -3,6 +3,8 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
+#include "core/version.hpp"
+#include "fairness/commitment.hpp"
 #include "hub.hpp"
 #include "match.hpp"
 #include "messages.hpp"
@@ -18,8 +20,8 @@ void Match::start(Outbox& out) {
   std::map<std::string, std::string> raw(settings_.params().begin(), settings_.params().end());
   std::vector<std::string> options;
   for (const auto& seat : seats_) options.push_back(seat.option);
-  auto created = hub_.registry().create(settings_.ruleset(), static_cast<int>(seats_.size()),
-                                        secure_seed(), raw, options);
+  auto created = hub_.registry().create(settings_.ruleset(), static_cast<int>(seats_.size()), seed_,
+                                        raw, options);
   if (!created.state) {
     spdlog::warn("match {} could not start: {}", id_, created.error);
     force_end("the match could not start: " + created.error, {}, true, out);
@@ -27,7 +29,13 @@ void Match::start(Outbox& out) {
   }
   state_ = std::move(created.state);
   status_ = PLAYING;
-  log_->started(id_, state_->config());
+  MatchStart record{state_->config(), {}, {}, hosted_record()};
+  for (const auto& seat : seats_) {
+    const bool human = seat.occupant == SeatInfo::HUMAN;
+    record.names.push_back(human ? seat.player->name() : "bot");
+    record.tokens.push_back(human ? seat.player->token() : std::string());
+  }
+  log_->started(id_, record);
   spdlog::info("match {} started: {}, {} seats", id_, settings_.ruleset(), seats_.size());
   arm_clocks();
   for (size_t i = 0; i < seats_.size(); ++i) {
@@ -68,6 +76,10 @@ void Match::act(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, Subm
     }
     current_peer_.reset();
     out.add(peer, frame_of(reply(request_id, code, reason)));
+    // The OK waits for the log; should the log fail, the actor is told so instead.
+    if (code == OK && durable_ticket_ < logged_ticket_) {
+      held_replies_.push_back({logged_ticket_, peer, request_id});
+    }
     out.append(std::move(updates));
   });
 }
@@ -82,8 +94,13 @@ bool Match::apply(int seat, engine::Action action, Outbox& out, ResultCode& code
     return false;
   }
   stop_clock(seats_[seat]);
-  // Stored before anyone sees the step's effects.
-  log_->appended(id_, {seat, action});
+  // Whatever shows the step is held until the log has it on disk (release()).
+  const uint64_t ticket = ++logged_ticket_;
+  const auto index = static_cast<uint32_t>(state_->history().size() - 1);
+  log_->appended(id_, index, {seat, action},
+                 [self = shared_from_this(), ticket](const std::string& error) {
+                   self->durable(ticket, error);
+                 });
   after_step(events, out);
   return true;
 }
@@ -351,7 +368,19 @@ void Match::force_end(std::string reason, engine::SeatMask winners, bool aborted
 
 void Match::ended(const std::string& result) {
   for (auto& slot : seats_) stop_clock(slot);
-  if (state_) log_->ended(id_, result);
+  if (state_) {
+    MatchEnd end;
+    end.aborted = status_ == ABORTED;
+    end.reason = result;
+    if (forced_outcome_) {
+      for (uint32_t s : forced_outcome_->winners()) end.winners.add(static_cast<int>(s));
+    } else {
+      const engine::Outcome outcome = state_->outcome();
+      end.winners = outcome.winners;
+      end.scores = outcome.scores;
+    }
+    log_->ended(id_, end);
+  }
   spdlog::info("match {} ended after {} actions: {} ({})", id_,
                state_ ? state_->history().size() : 0, result,
                status_ == ABORTED ? "aborted" : "finished");

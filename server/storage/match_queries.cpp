@@ -103,6 +103,12 @@ std::optional<StoredMatch> MatchStore::load_match(MatchId match) {
   stored.config.params = fairness::params_as_written(*params);
   read_names(match, &stored.config.seat_options);
   stored.steps = read_steps(match);
+  Statement extra(*db_, "SELECT server_record FROM matches WHERE id = ?");
+  extra.bind(1, match);
+  if (extra.step()) stored.server_record = extra.column_blob(0);
+  Statement tokens(*db_, "SELECT token_hash FROM match_seats WHERE match_id = ? ORDER BY seat");
+  tokens.bind(1, match);
+  while (tokens.step()) stored.token_hashes.push_back(tokens.column_blob(0));
   return stored;
 }
 
@@ -148,15 +154,15 @@ std::vector<MatchSummary> MatchStore::list_ended(const ReplayQuery& query) {
   return out;
 }
 
-MatchId MatchStore::import_record(const fairness::MatchRecord& record, int64_t now_ms) {
+MatchId MatchStore::import_record(const fairness::MatchRecord& record, int64_t now_ms, MatchId id) {
   if (!record.seed_revealed) throw StoreError("cannot import a record whose seed is not revealed");
   const auto& config = record.config;
   std::lock_guard lock(mutex_);
   Transaction tx(*db_);
   Statement insert(*db_,
                    "INSERT INTO matches (ruleset, seat_count, params, engine_version, commitment, "
-                   "seed, status, winners, scores, result, created_at, ended_at) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                   "seed, status, winners, scores, result, created_at, ended_at, id) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   const fairness::RecordedOutcome outcome =
       record.outcome.value_or(fairness::RecordedOutcome{0, {}, "imported without a result"});
   std::string scores;
@@ -176,8 +182,13 @@ MatchId MatchStore::import_record(const fairness::MatchRecord& record, int64_t n
       .bind(10, outcome.reason)
       .bind(11, now_ms)
       .bind(12, now_ms);
+  if (id != 0) {
+    insert.bind(13, id);
+  } else {
+    insert.bind_null(13);
+  }
   insert.run();
-  const MatchId id = db_->query_int("SELECT last_insert_rowid()");
+  id = db_->query_int("SELECT last_insert_rowid()");
   Statement seat(*db_,
                  "INSERT INTO match_seats (match_id, seat, name, seat_option) VALUES (?, ?, ?, ?)");
   for (int s = 0; s < config.seats; ++s) {

@@ -64,7 +64,7 @@ MatchStore::MatchStore(const std::string& path, StoreOptions options) : path_(pa
   insert_match_ = std::make_unique<Statement>(
       *db_,
       "INSERT INTO matches (ruleset, seat_count, params, engine_version, commitment, seed, "
-      "status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'live', ?)");
+      "status, created_at, id, server_record) VALUES (?, ?, ?, ?, ?, ?, 'live', ?, ?, ?)");
   insert_seat_ = std::make_unique<Statement>(
       *db_,
       "INSERT INTO match_seats (match_id, seat, name, seat_option, token_hash) "
@@ -110,6 +110,12 @@ MatchId MatchStore::insert_match(const NewMatch& match) {
       .bind(5, fairness::seed_commitment(config.seed, match.engine_version))
       .bind_blob(6, seed_bytes(config.seed))
       .bind(7, match.created_ms);
+  if (match.id != 0) {
+    insert_match_->bind(8, match.id);
+  } else {
+    insert_match_->bind_null(8);  // the next id
+  }
+  insert_match_->bind_blob(9, match.server_record);
   insert_match_->run();
   const MatchId id = sqlite3_last_insert_rowid(db_->handle());
   for (int s = 0; s < config.seats; ++s) {
@@ -144,6 +150,14 @@ void MatchStore::set_token(MatchId match, engine::Seat seat, std::string_view to
   if (db_->changes() != 1) {
     throw StoreError("no seat " + std::to_string(seat) + " in live match " + std::to_string(match));
   }
+}
+
+MatchId MatchStore::last_match_id() {
+  std::lock_guard lock(mutex_);
+  // AUTOINCREMENT keeps the highest id ever used in sqlite_sequence, even once it is pruned.
+  return db_->query_int(
+      "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'matches'), 0), "
+      "coalesce((SELECT max(id) FROM matches), 0))");
 }
 
 std::optional<TokenSeat> MatchStore::find_token(std::string_view token) {

@@ -54,6 +54,10 @@ struct NewMatch {
   std::vector<std::string> reconnect_tokens;  // by seat; empty for a seat without one (a bot)
   std::string engine_version;
   int64_t created_ms = 0;  // Unix milliseconds
+  // 0: the store picks the next id. The live server picks its own (it numbers matches before
+  // they are stored); an id must be new.
+  MatchId id = 0;
+  std::string server_record;  // the server's own settings of the match, opaque to the store
 };
 
 // One accepted step of a match, as the server appends it.
@@ -96,6 +100,8 @@ struct StoredMatch {
   MatchSummary summary;
   engine::MatchConfig config;  // with the seed, even while live: server-side only
   std::vector<engine::Step> steps;
+  std::string server_record;              // as given at creation
+  std::vector<std::string> token_hashes;  // by seat; empty for a seat without a token
   // Set by unfinished_matches when this match's record cannot be read (a gap in its log, bad
   // parameters): the others still recover, and the server should abandon this one with it.
   std::string problem;
@@ -136,6 +142,8 @@ class MatchStore {
   void set_token(MatchId match, engine::Seat seat, std::string_view token);
   // The live match and seat a reconnect token belongs to.
   std::optional<TokenSeat> find_token(std::string_view token);
+  // The highest match id ever given out (ids are never reused, even after a prune); 0 if none.
+  MatchId last_match_id();
 
   // One transaction per call; durable when it returns. Throws StoreError (for a duplicate
   // index, an unknown or ended match).
@@ -158,7 +166,8 @@ class MatchStore {
   // Replays: ended matches, newest first, filtered by `query`.
   std::vector<MatchSummary> list_ended(const ReplayQuery& query);
   // Stores an ended match from an export file (its seed must be revealed).
-  MatchId import_record(const fairness::MatchRecord& record, int64_t now_ms);
+  // `id` 0: the store picks the next id.
+  MatchId import_record(const fairness::MatchRecord& record, int64_t now_ms, MatchId id = 0);
 
   PruneReport prune(const RetentionPolicy& policy, int64_t now_ms);
 

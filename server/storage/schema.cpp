@@ -51,6 +51,13 @@ CREATE INDEX matches_status_ended ON matches(status, ended_at);
 CREATE INDEX matches_ruleset_ended ON matches(ruleset, ended_at);
 CREATE INDEX match_seats_name ON match_seats(name COLLATE NOCASE);
 )sql",
+    // 3: the live server's own record of a match (its hosting settings, opaque to the store),
+    // and a player's token may sit in several live matches at once (one token per player).
+    R"sql(
+ALTER TABLE matches ADD COLUMN server_record BLOB;
+DROP INDEX match_seats_token;
+CREATE INDEX match_seats_token ON match_seats(token_hash) WHERE token_hash IS NOT NULL;
+)sql",
 };
 
 bool has_table(Database& db, const char* name) {

@@ -88,3 +88,30 @@ TEST_CASE("the shipped deploy/duelhall.toml parses and sets what it says") {
   CHECK(parsed.config.limits.updates_held == 8);
   CHECK(parsed.config.limits.write_queue == 512);
 }
+
+TEST_CASE("storage and retention settings come from flags and the TOML file") {
+  const duelhall::server::Config defaults;
+  CHECK(defaults.storage == "sqlite");
+  CHECK(defaults.retention_days == 0);
+  CHECK(defaults.retention_matches == 0);
+  auto parsed = parse_args(
+      {"--storage", "memory", "--retention-days", "30", "--retention-matches", "5000", "--prune"});
+  REQUIRE(parsed.error.empty());
+  CHECK(parsed.config.storage == "memory");
+  CHECK(parsed.config.retention_days == 30);
+  CHECK(parsed.config.retention_matches == 5000);
+  CHECK(parsed.prune);
+  CHECK_FALSE(parse_args({"--storage", "postgres"}).error.empty());
+  CHECK_FALSE(parse_args({"--retention-days", "-1"}).error.empty());
+
+  const std::string path =
+      (std::filesystem::temp_directory_path() / "duelhall-retention.toml").string();
+  std::ofstream(path) << "storage = \"memory\"\n[retention]\ndays = 7\nmatches = 100\n";
+  auto from_file = parse_args({"--config", path});
+  std::filesystem::remove(path);
+  REQUIRE(from_file.error.empty());
+  CHECK(from_file.config.storage == "memory");
+  CHECK(from_file.config.retention_days == 7);
+  CHECK(from_file.config.retention_matches == 100);
+  CHECK_FALSE(from_file.prune);
+}

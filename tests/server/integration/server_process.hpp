@@ -11,6 +11,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
@@ -55,13 +56,46 @@ inline HttpAnswer http_get(uint16_t port, const std::string& target) {
   return {res.result_int(), res.body()};
 }
 
+// A fresh data folder name under the temporary directory.
+inline std::filesystem::path temp_data_dir(const std::string& what) {
+  static int counter = 0;
+  return std::filesystem::temp_directory_path() / std::string("duelhall-test-")
+                                                      .append(what)
+                                                      .append("-")
+                                                      .append(std::to_string(::getpid()))
+                                                      .append("-")
+                                                      .append(std::to_string(++counter));
+}
+
+// Runs the binary to its exit (it must not serve: a bad data folder, --prune); returns the exit
+// status and everything it printed.
+struct ExitResult {
+  int status = -1;  // the exit code, or -1 when it died by a signal
+  std::string output;
+};
+inline ExitResult run_to_exit(const std::vector<std::string>& args) {
+  // A server that wrongly starts serving is stopped by timeout(1) and fails the test.
+  std::string command = std::string("timeout 30 ") + DUELHALL_BINARY;
+  for (const auto& a : args) command += " '" + a + "'";
+  command += " 2>&1";
+  ExitResult result;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (!pipe) return result;
+  char buffer[4096];
+  size_t n = 0;
+  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) result.output.append(buffer, n);
+  const int status = ::pclose(pipe);
+  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
 class ServerProcess {
  public:
-  explicit ServerProcess(std::vector<std::string> extra = {}) : port_(free_loopback_port()) {
-    data_ = std::filesystem::temp_directory_path() / std::string("duelhall-test-")
-                                                         .append(std::to_string(::getpid()))
-                                                         .append("-")
-                                                         .append(std::to_string(port_));
+  explicit ServerProcess(std::vector<std::string> extra = {})
+      : ServerProcess(std::move(extra), temp_data_dir("server"), false) {}
+  // With a data folder of the test's, which is kept when the server stops (to restart on it).
+  ServerProcess(std::vector<std::string> extra, std::filesystem::path data, bool keep_data)
+      : port_(free_loopback_port()), data_(std::move(data)), keep_data_(keep_data) {
     std::vector<std::string> args = {DUELHALL_BINARY,
                                      "--bind",
                                      "127.0.0.1",
@@ -99,6 +133,16 @@ class ServerProcess {
 
   uint16_t port() const { return port_; }
   const std::filesystem::path& data_dir() const { return data_; }
+  // Kills the process as a crash would: no shutdown, nothing flushed.
+  void kill_hard() {
+    if (pid_ <= 0) return;
+    ::kill(pid_, SIGKILL);
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+    pid_ = -1;
+  }
+  // A clean stop (SIGTERM): the server commits what it has queued and exits.
+  void stop_cleanly() { stop(); }
   // True while the process has not exited (it must never crash).
   bool alive() {
     int status = 0;
@@ -112,6 +156,7 @@ class ServerProcess {
     int status = 0;
     ::waitpid(pid_, &status, 0);
     pid_ = -1;
+    if (keep_data_) return;
     std::error_code ec;
     std::filesystem::remove_all(data_, ec);
   }
@@ -119,6 +164,7 @@ class ServerProcess {
   uint16_t port_;
   pid_t pid_ = -1;
   std::filesystem::path data_;
+  bool keep_data_ = false;
 };
 
 }  // namespace duelhall::testing

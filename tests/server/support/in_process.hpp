@@ -47,10 +47,12 @@ class RecordingPeer final : public server::Peer {
 
 class InProcessServer {
  public:
-  explicit InProcessServer(server::Config config = {})
+  explicit InProcessServer(server::Config config = {},
+                           std::shared_ptr<server::ActionLogFactory> logs = nullptr)
       : registry(registry_with_test_ruleset()),
-        hub(std::make_shared<server::Hub>(io, registry, std::move(config),
-                                          std::make_shared<server::MemoryActionLogFactory>())),
+        hub(std::make_shared<server::Hub>(
+            io, registry, std::move(config),
+            logs ? std::move(logs) : std::make_shared<server::MemoryActionLogFactory>())),
         dispatcher(*hub) {
     spdlog::set_level(spdlog::level::warn);  // match start and end lines would drown the output
   }

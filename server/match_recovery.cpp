@@ -1,0 +1,76 @@
+// A match rebuilt from its action log after a restart: its seats wait for their players'
+// reconnects (with the tokens they had), and go to the bot if nobody comes back in time.
+#include <spdlog/spdlog.h>
+
+#include "core/version.hpp"
+#include "fairness/commitment.hpp"
+#include "hub.hpp"
+#include "match.hpp"
+
+namespace duelhall::server {
+
+using engine::Viewer;
+
+std::string Match::hosted_record() const {
+  HostedMatch record;
+  *record.mutable_settings() = settings_;
+  record.set_invite_code(invite_);
+  record.set_host(host_name_);
+  return record.SerializeAsString();
+}
+
+void Match::recover(std::unique_ptr<engine::State> state, const std::vector<std::string>& names,
+                    const std::vector<bool>& humans, std::string public_view) {
+  state_ = std::move(state);
+  status_ = PLAYING;
+  commitment_ = fairness::seed_commitment(state_->config().seed, engine::kEngineVersion);
+  // Every accepted action counted one seq, so a reconnecting client's cursor still fits.
+  seq_ = state_->history().size();
+  spectator_seq_ = seq_;
+  recovered_seat_.assign(seats_.size(), false);
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    SeatSlot& slot = seats_[i];
+    slot.option = i < state_->config().seat_options.size() ? state_->config().seat_options[i] : "";
+    if (!humans[i]) {
+      seat_bot(static_cast<int>(i), settings_.bot_level());
+      continue;
+    }
+    // A stand-in with the seat's name and no connection, until the player reclaims the seat.
+    slot.occupant = SeatInfo::HUMAN;
+    slot.player = std::make_shared<Player>(0, i < names.size() ? names[i] : "", std::string());
+    slot.connected = false;
+    slot.view = state_->view(Viewer::of_seat(static_cast<int>(i)));
+    recovered_seat_[i] = true;
+  }
+  spectator_view_ = std::move(public_view);
+  run([this](Outbox&) {
+    publish();
+    arm_clocks();
+    schedule_bots();
+  });
+}
+
+void Match::reclaim(int seat, std::shared_ptr<Player> player) {
+  run([this, seat, player](Outbox&) {
+    if (seat < 0 || static_cast<size_t>(seat) >= recovered_seat_.size() ||
+        !recovered_seat_[static_cast<size_t>(seat)] || status_ != PLAYING) {
+      return;
+    }
+    recovered_seat_[static_cast<size_t>(seat)] = false;
+    seats_[static_cast<size_t>(seat)].player = std::move(player);
+    spdlog::info("match {}: seat {} reclaimed after a restart", id_, seat);
+  });
+}
+
+void Match::recovery_grace_over() {
+  run([this](Outbox&) {
+    for (size_t i = 0; i < recovered_seat_.size(); ++i) {
+      if (!recovered_seat_[i]) continue;
+      recovered_seat_[i] = false;
+      // abandoned() finds the seat by its stand-in player and hands it to the bot.
+      abandoned(seats_[i].player);
+    }
+  });
+}
+
+}  // namespace duelhall::server

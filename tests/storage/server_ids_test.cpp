@@ -1,0 +1,55 @@
+// What the live server needs from the store beyond the library's own use (schema version 3):
+// its own match ids, its hosting record, one player's token in several live matches, and the
+// highest id ever given out, kept after a prune.
+#include <catch2/catch.hpp>
+
+#include "storage/match_store.hpp"
+#include "support.hpp"
+#include "toy_ruleset.hpp"
+
+using namespace duelhall;
+using storage::MatchStore;
+
+TEST_CASE(
+    "a match stored under the server's id keeps it, with its server record and token hashes") {
+  testing::ScratchDir dir;
+  const auto registry = testing::toy_registry();
+  auto state = testing::play_toy_match(registry, 3, 4);
+  MatchStore store(dir.file("d.db"));
+  auto match = testing::new_match_for(*state, 3, 1000);
+  match.id = 41;
+  match.server_record = std::string("\x0a\x00settings", 10);
+  match.reconnect_tokens = {"same-player", ""};
+  CHECK(store.create_match(match) == 41);
+  auto stored = store.load_match(41);
+  REQUIRE(stored);
+  CHECK(stored->server_record == match.server_record);
+  REQUIRE(stored->token_hashes.size() == 2);
+  CHECK(stored->token_hashes[0] == storage::token_hash("same-player"));
+  CHECK(stored->token_hashes[1].empty());
+  // The same token in a second live match (one player, two matches) is allowed.
+  match.id = 42;
+  CHECK(store.create_match(match) == 42);
+  // An id in use is refused.
+  CHECK_THROWS_AS(store.create_match(match), storage::StoreError);
+}
+
+TEST_CASE("the last match id survives pruning every match, so ids are never reused") {
+  testing::ScratchDir dir;
+  const auto registry = testing::toy_registry();
+  auto state = testing::play_toy_match(registry, 5);
+  MatchStore store(dir.file("d.db"));
+  CHECK(store.last_match_id() == 0);
+  auto match = testing::new_match_for(*state, 5, 1000);
+  match.id = 7;
+  store.create_match(match);
+  store.finish_match(7, state->outcome(), 2000);
+  CHECK(store.last_match_id() == 7);
+  storage::RetentionPolicy policy;
+  policy.keep_finished = 0;
+  CHECK(store.prune(policy, 3000).matches == 1);
+  CHECK_FALSE(store.load_match(7));
+  CHECK(store.last_match_id() == 7);
+  // Without an id the store continues after it too.
+  CHECK(store.create_match(testing::new_match_for(*state, 6, 4000)) == 8);
+}

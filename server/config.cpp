@@ -89,6 +89,14 @@ const std::vector<Option>& options() {
          c.storage = v;
          return true;
        }},
+      {"--sync", "storage_sync",
+       "full (an action is on disk before anyone sees it) or normal (it survives a server crash,"
+       " not a power loss; lower latency) (default full)",
+       [](Config& c, const std::string& v) {
+         if (v != "full" && v != "normal") return false;
+         c.storage_sync = v;
+         return true;
+       }},
       {"--retention-days", "retention.days",
        "ended matches older than this many days are pruned; 0: kept (default 0)",
        number(&Config::retention_days, 1'000'000)},

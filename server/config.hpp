@@ -36,6 +36,10 @@ struct Config {
   // "sqlite": matches are stored in <data>/duelhall.db and survive a restart; "memory": nothing
   // is stored (tests, benchmarks).
   std::string storage = "sqlite";
+  // "full": an action is fsynced before anyone sees it, so it survives a power loss; "normal":
+  // it is written to the WAL before anyone sees it (it survives a crash or kill of the server,
+  // not of the machine) and synced at checkpoints, which takes the fsync off every action's path.
+  std::string storage_sync = "full";
   // Ended matches kept for replays: pruned at start and by `duelhall --prune`. 0: no limit.
   uint32_t retention_days = 0;
   uint32_t retention_matches = 0;

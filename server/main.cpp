@@ -72,7 +72,10 @@ int main(int argc, char** argv) {
   if (config.storage == "sqlite" || parsed.prune) {
     const std::string path = (std::filesystem::path(config.data_dir) / "duelhall.db").string();
     try {
-      store = std::make_unique<duelhall::storage::MatchStore>(path);
+      duelhall::storage::StoreOptions options;
+      if (config.storage_sync == "normal")
+        options.sync = duelhall::storage::StoreOptions::Sync::kNormal;
+      store = std::make_unique<duelhall::storage::MatchStore>(path, options);
     } catch (const std::exception& e) {
       spdlog::critical("{}", e.what());
       return 1;

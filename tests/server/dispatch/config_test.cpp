@@ -92,6 +92,7 @@ TEST_CASE("the shipped deploy/duelhall.toml parses and sets what it says") {
 TEST_CASE("storage and retention settings come from flags and the TOML file") {
   const duelhall::server::Config defaults;
   CHECK(defaults.storage == "sqlite");
+  CHECK(defaults.storage_sync == "full");
   CHECK(defaults.retention_days == 0);
   CHECK(defaults.retention_matches == 0);
   auto parsed = parse_args(
@@ -102,15 +103,19 @@ TEST_CASE("storage and retention settings come from flags and the TOML file") {
   CHECK(parsed.config.retention_matches == 5000);
   CHECK(parsed.prune);
   CHECK_FALSE(parse_args({"--storage", "postgres"}).error.empty());
+  CHECK(parse_args({"--sync", "normal"}).config.storage_sync == "normal");
+  CHECK_FALSE(parse_args({"--sync", "off"}).error.empty());
   CHECK_FALSE(parse_args({"--retention-days", "-1"}).error.empty());
 
   const std::string path =
       (std::filesystem::temp_directory_path() / "duelhall-retention.toml").string();
-  std::ofstream(path) << "storage = \"memory\"\n[retention]\ndays = 7\nmatches = 100\n";
+  std::ofstream(path)
+      << "storage = \"memory\"\nstorage_sync = \"normal\"\n[retention]\ndays = 7\nmatches = 100\n";
   auto from_file = parse_args({"--config", path});
   std::filesystem::remove(path);
   REQUIRE(from_file.error.empty());
   CHECK(from_file.config.storage == "memory");
+  CHECK(from_file.config.storage_sync == "normal");
   CHECK(from_file.config.retention_days == 7);
   CHECK(from_file.config.retention_matches == 100);
   CHECK_FALSE(from_file.prune);

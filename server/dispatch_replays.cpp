@@ -96,6 +96,9 @@ Handled Dispatcher::handle_replay_view(Call& call, const ReplayView& request) {
   frame->set_view(*view);
   for (auto& text : *events) frame->add_events(std::move(text));
   fill_summary(stored->summary, *frame->mutable_summary());
+  for (const auto& [name, value] : stored->config.params.values()) {
+    (*frame->mutable_params())[name] = value;
+  }
   return Handled::ok();
 }
 

@@ -73,7 +73,9 @@ TEST_CASE("replays of every perspective match what the live viewers were sent") 
   auto ann = connect_as(server.port(), "Ann");
   auto ben = connect_as(server.port(), "Ben");
   auto watcher = connect_as(server.port(), "Watcher");
-  auto created = ann->request(create_match(info.name, 2, true, 0));
+  ClientMessage create = create_match(info.name, 2, true, 0);
+  (*create.mutable_create_match()->mutable_settings()->mutable_params())["speed_other_area"] = "3";
+  auto created = ann->request(create);
   REQUIRE(created.result() == OK);
   const uint64_t id = created.created().match().match_id();
   REQUIRE(watcher->request(spectate(id)).result() == OK);
@@ -160,6 +162,8 @@ TEST_CASE("replays of every perspective match what the live viewers were sent") 
       REQUIRE(frame.result() == OK);
       REQUIRE(frame.replay_frame().position() == k);
       CHECK(frame.replay_frame().length() == length);
+      // The parameters travel with the frame, so a client draws the match as it was set up.
+      CHECK(frame.replay_frame().params().at("speed_other_area") == "3");
       REQUIRE(frame.replay_frame().view() == views[k][static_cast<size_t>(v)]);
     }
     for (uint32_t k = length + 1; k-- > 0;) {

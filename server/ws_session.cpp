@@ -144,7 +144,8 @@ void WsSession::on_write(beast::error_code ec, std::size_t) {
   if (ec) return fail(ec, "write");
   ++frames_out_;
   queue_.pop_front();
-  if (!queue_.empty()) do_write();
+  if (!queue_.empty()) return do_write();
+  if (close_after_queue_) send_close_frame();
 }
 
 void WsSession::close(const std::string& reason) {
@@ -157,11 +158,16 @@ void WsSession::do_close(websocket::close_code code, const std::string& reason) 
   if (closing_) return;
   closing_ = true;
   end_reason_ = reason;
-  // Beast holds the close frame back until the write in flight is done; what is queued behind
-  // that write is dropped.
-  if (queue_.size() > 1) queue_.resize(1);
-  ws_.async_close(websocket::close_reason(code, reason),
-                  [self = shared_from_this()](beast::error_code) {});
+  // What was queued before the close (replies saying why, such as RATE_LIMITED) still goes
+  // out: the queue is bounded, and nothing new joins it once closing_ is set.
+  close_after_queue_ = websocket::close_reason(code, reason);
+  if (queue_.empty()) send_close_frame();
+}
+
+void WsSession::send_close_frame() {
+  const auto reason = *close_after_queue_;
+  close_after_queue_.reset();
+  ws_.async_close(reason, [self = shared_from_this()](beast::error_code) {});
 }
 
 void WsSession::fail(beast::error_code ec, const char* what) {

@@ -9,6 +9,7 @@
 #include <boost/beast/websocket.hpp>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "connection_limits.hpp"
@@ -39,6 +40,7 @@ class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
   void do_write();
   void on_write(boost::beast::error_code ec, std::size_t bytes);
   void do_close(boost::beast::websocket::close_code code, const std::string& reason);
+  void send_close_frame();
   void fail(boost::beast::error_code ec, const char* what);
   bool on_strand();
 
@@ -53,6 +55,8 @@ class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
   uint32_t strikes_ = 0;    // rate-limited messages in a row
   uint32_t malformed_ = 0;  // malformed frames in a row
   bool closing_ = false;
+  // Set while the frames queued before a close still go out; the close frame follows them.
+  std::optional<boost::beast::websocket::close_reason> close_after_queue_;
   bool gone_ = false;  // disconnected() has run
   std::string end_reason_;
   std::chrono::steady_clock::time_point opened_;

@@ -5,6 +5,7 @@ import { h } from "./dom";
 import { Session } from "./session";
 import { createForm, join, matchList, nameForm } from "./ui/lobby";
 import { clockText, matchScreen } from "./ui/match";
+import { replayListPage, replayPage } from "./ui/replays";
 import { go, parseRoute } from "./ui/route";
 
 const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
@@ -18,6 +19,7 @@ function statusBar(): HTMLElement {
   const labels = { online: "connected", connecting: "connecting...", offline: "offline, reconnecting..." };
   return h("div", { class: "topbar" },
     h("a", { href: "#/", class: "brand" }, "Duelhall"),
+    session.hasIdentity ? h("a", { href: "#/replays", id: "replays-link" }, "Replays") : null,
     session.hasIdentity ? h("span", { class: "who" }, session.name) : null,
     h("span", { class: `link link-${session.link}`, id: "link-state", role: "status" }, labels[session.link]),
     session.error ? h("span", { class: "error", role: "alert" }, session.error) : null);
@@ -90,6 +92,10 @@ function render(): void {
   if (route.page === "match" && session.hasIdentity) {
     watchIfNotSeated(route.id);
     page = matchScreen(session, session.match(route.id));
+  } else if (route.page === "replays" && session.ready) {
+    page = replayListPage(session);
+  } else if (route.page === "replay" && session.ready) {
+    page = replayPage(session, route.id);
   } else if (route.page === "join" || route.page === "watch") {
     page = session.hasIdentity ? h("main", {}, h("p", {}, "Opening the match...")) : lobbyPage();
     void followLink();

@@ -26,6 +26,7 @@ export interface MatchView {
   chat: ChatMessage[];
   inviteCode: string;
   notice: string; // the last refusal, shown next to the actions
+  seedAsked: boolean; // the revealed seed was asked for after the end
 }
 
 export class Session {
@@ -144,7 +145,7 @@ export class Session {
     if (!m) {
       m = {
         id, info: undefined, seat: -1, seq: 0n, view: null, legal: [], outcome: undefined,
-        clockMs: 0, clockAt: 0, events: [], chat: [], inviteCode: "", notice: "",
+        clockMs: 0, clockAt: 0, events: [], chat: [], inviteCode: "", notice: "", seedAsked: false,
       };
       this.matches.set(id, m);
     }
@@ -224,7 +225,15 @@ export class Session {
         mv.view = next;
         mv.seq = u.seq;
         mv.legal = u.legal;
-        if (u.outcome) mv.outcome = u.outcome;
+        if (u.outcome) {
+          mv.outcome = u.outcome;
+          // The seed is revealed once the match has ended; the match's info carries it (for a
+          // private match no lobby update does), so ask for it once to check the commitment.
+          if (mv.info && !mv.info.seed && !mv.seedAsked) {
+            mv.seedAsked = true;
+            void this.conn.send({ case: "resync", value: { matchId: u.matchId } });
+          }
+        }
         mv.notice = "";
         if (mv.info) mv.info.status = u.status;
         this.setClock(mv, u.clockMs);

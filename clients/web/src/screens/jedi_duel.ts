@@ -45,9 +45,12 @@ function playerPanel(ctx: ScreenContext, p: any, start: number, height: number):
         h("figcaption", {}, p.stanceCard ? `Stance ${AREAS[p.area] ?? ""}` : "no Stance")),
       h("figure", { class: "track" }, fatigueTrack(p.fatigue, start, height),
         h("figcaption", {}, `fatigue ${p.fatigue}`)),
-      own || p.hand.length
-        ? null
-        : h("figure", { class: "hand-count" }, backSvg(p.handCount, "cards in hand"), h("figcaption", {}, "hand"))),
+      own ? null
+        // Another player's cards reach a view only in a replay seen with everything shown.
+        : p.hand.length
+          ? h("div", { class: "cards seen-hand", "aria-label": `${ctx.seatName(p.seat)}'s hand` },
+              ...p.hand.map((c: number) => cardSvg(c)))
+          : h("figure", { class: "hand-count" }, backSvg(p.handCount, "cards in hand"), h("figcaption", {}, "hand"))),
     flags ? h("p", { class: "flags" }, flags) : null);
 }
 

@@ -51,11 +51,14 @@ function side(ctx: ScreenContext, p: any, seat: number): HTMLElement {
     duel ? h("div", { class: "duel-side", "aria-label": "in the duel" },
       h("h4", {}, "In the duel"),
       h("p", {}, `Dueling hand: ${own ? p.duelingHand.length : p.duelingHandCount} card(s)`,
-        own ? h("span", {}, " ", ...p.duelingHand.map((c: number) => chip(c))) : null),
+        own || p.duelingHand.length ? h("span", {}, " ", ...p.duelingHand.map((c: number) => chip(c))) : null),
       h("p", {}, "Played: ", p.duelingPile.length ? h("span", {}, ...p.duelingPile.map((c: number) => chip(c))) : "none"),
       h("p", {}, `Hits: ${p.hits} `, hits(p.hits))) : null,
     own ? h("div", { class: "hand", "aria-label": "your hand" }, h("h4", {}, "Your hand"),
-      ...p.hand.map((c: number) => chip(c))) : null);
+      ...p.hand.map((c: number) => chip(c)))
+      // Another player's cards reach a view only in a replay seen with everything shown.
+      : p.hand.length ? h("div", { class: "seen-hand", "aria-label": `${ctx.seatName(seat)}'s hand` },
+          h("h4", {}, "Hand"), ...p.hand.map((c: number) => chip(c))) : null);
 }
 
 export function youngJediScreen(ctx: ScreenContext): HTMLElement {

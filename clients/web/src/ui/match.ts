@@ -1,6 +1,7 @@
 // The match screen's frame, common to every ruleset: the seat or spectator badge, connection
 // state, decision clock, the ruleset's board, the legal actions, the event log and chat.
 import { h } from "../dom";
+import { checkFairness } from "../fairness";
 import { MatchStatus, SeatInfo_Occupant } from "../gen/lobby_pb";
 import { forceBattlesScreen } from "../screens/force_battles";
 import { genericScreen } from "../screens/generic";
@@ -18,6 +19,31 @@ const SCREENS: { [ruleset: string]: Screen } = {
 };
 
 const chatInputs = new Map<bigint, HTMLInputElement>();
+
+export function screenFor(ruleset: string): Screen {
+  return SCREENS[ruleset] ?? genericScreen;
+}
+
+// What the seed commitment says, checked here from the revealed seed.
+export function fairnessNote(m: { seedCommitment: string; seed: string; engineVersion: string }): HTMLElement | null {
+  const verdict = checkFairness(m);
+  const short = m.seedCommitment.slice(0, 16);
+  const title = `SHA-256 commitment ${m.seedCommitment} (${m.engineVersion})`;
+  switch (verdict) {
+    case "none":
+      return null;
+    case "committed":
+      return h("span", { class: "fairness", id: "fairness", title },
+        `Seed committed: ${short}\u2026, revealed at the end`);
+    case "verified":
+      return h("span", { class: "fairness verified", id: "fairness", title: `${title}; seed ${m.seed}` },
+        "\u2713 Seed verified: the revealed seed matches the commitment");
+    case "mismatch":
+      return h("span", { class: "fairness mismatch", id: "fairness", role: "alert", title },
+        "\u2717 The revealed seed does not match the commitment");
+  }
+}
+
 
 export function seatNamer(mv: MatchView): (seat: number) => string {
   return (seat) => mv.info?.seats[seat]?.name || `seat ${seat}`;
@@ -64,7 +90,7 @@ function board(session: Session, mv: MatchView): HTMLElement {
     },
     act: (code) => void session.act(mv.id, code),
   };
-  return (SCREENS[info.ruleset] ?? genericScreen)(ctx);
+  return screenFor(info.ruleset)(ctx);
 }
 
 function actions(session: Session, mv: MatchView): HTMLElement {
@@ -134,6 +160,7 @@ export function matchScreen(session: Session, mv: MatchView): HTMLElement {
         void session.leave(mv.id);
         go("#/");
       } }, mv.seat >= 0 && mv.info?.status === MatchStatus.PLAYING ? "Leave (a bot takes over)" : "Back to the lobby"),
+      mv.info ? fairnessNote(mv.info) : null,
       seatList(mv)),
     h("div", { class: "match-body" },
       h("div", { class: "main-col" }, board(session, mv), actions(session, mv)),

@@ -1,6 +1,9 @@
-// Hash routes: #/ lobby, #/match/<id>, #/join/<id>/<invite>, #/watch/<id>[/<invite>].
+// Hash routes: #/ lobby, #/match/<id>, #/join/<id>/<invite>, #/watch/<id>[/<invite>],
+// #/replays, #/replay/<id>.
 export type Route =
   | { page: "lobby" }
+  | { page: "replays" }
+  | { page: "replay"; id: bigint }
   | { page: "match"; id: bigint }
   | { page: "join"; id: bigint; invite: string }
   | { page: "watch"; id: bigint; invite: string };
@@ -11,6 +14,8 @@ export function parseRoute(hash: string): Route {
   if (id !== null && parts[0] === "match") return { page: "match", id };
   if (id !== null && parts[0] === "join") return { page: "join", id, invite: parts[2] ?? "" };
   if (id !== null && parts[0] === "watch") return { page: "watch", id, invite: parts[2] ?? "" };
+  if (id !== null && parts[0] === "replay") return { page: "replay", id };
+  if (parts[0] === "replays") return { page: "replays" };
   return { page: "lobby" };
 }
 

@@ -5,7 +5,9 @@
 //  2. a third participant spectates: neither its DOM nor any frame it receives shows a card in
 //     a player's hand;
 //  3. one match of every other ruleset the server lists, against the computer, by keyboard;
-//  4. screenshots of each ruleset's match screen (and a phone-width one) in test-output/.
+//  4. screenshots of each ruleset's match screen (and a phone-width one) in test-output/;
+//  5. after the duel, every page checks the revealed seed against the commitment, and the duel
+//     replays step by step from the public view, a seat, and everything.
 import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
@@ -64,6 +66,7 @@ try {
   console.log(`server rulesets: ${rulesets.map((r) => r.name).join(", ")}`);
 
   const jedi = rulesets.find((r) => r.name === "jedi_duel");
+  let duel = null; // the played duel, for the replay check
   await check("Jedi Duel: two players, a spectator, a reload and a drop, played to the end", async () => {
     if (!jedi) throw new Error("the server does not list jedi_duel");
     const alice = await openParticipant("Alice", server.url);
@@ -71,9 +74,62 @@ try {
     const carol = await openParticipant("Carol", server.url);
     opened.push(alice, bob, carol);
     const result = await playDuel({ alice, bob, carol, outDir, pick: chooser(20261121) });
+    duel = { id: result.id, actions: result.actions, alice, bob, carol };
     const streams = checkSpectatorFrames(decoders, jedi.view, result);
     console.log(`     ${result.actions} actions, ${result.domChecks} spectator DOM checks, ` +
       `${streams.spectatorViews} spectator views and ${streams.events} events checked`);
+  });
+
+  await check("the duel's seed is verified on every page, and the duel replays from every perspective", async () => {
+    if (!duel) throw new Error("no Jedi Duel was played");
+    for (const p of [duel.alice, duel.bob, duel.carol]) {
+      await p.page.waitForSelector("#fairness.verified", { timeout: 15_000 });
+    }
+    const page = probe.page;
+    await page.click("#replays-link");
+    await page.fill("#replay-player", "BOB");
+    await page.click("#replay-filter button[type=submit]");
+    await page.click(`li[data-replay="${duel.id}"] a`);
+    const position = async () => page.innerText("#replay-position");
+    await page.waitForSelector("#replay-position", { timeout: 10_000 }).catch(async () => {
+      throw new Error(`the replay did not open: ${await page.innerText("main")}`);
+    });
+    if ((await position()) !== `0 / ${duel.actions}`) {
+      throw new Error(`the replay opens at "${await position()}", not at 0 of ${duel.actions} actions`);
+    }
+    await page.waitForSelector("#fairness.verified");
+    for (let i = 0; i < 3; ++i) {
+      const before = await position();
+      await page.click("#replay-forward");
+      await page.waitForFunction((b) => document.getElementById("replay-position")?.textContent !== b, before);
+    }
+    await page.click("#replay-back");
+    await page.waitForFunction(() => document.getElementById("replay-position")?.textContent?.startsWith("2 /"));
+    if (await page.$(".hand")) throw new Error("the public replay view shows a hand");
+    const publicCards = await page.$$eval("[data-card]", (els) => els.length);
+    const events = await page.$$eval("#replay-events li", (els) => els.length);
+    if (!events) throw new Error("no events shown for the replay's second action");
+    // Alice's perspective at the same position: her hand, as she saw it then.
+    await page.selectOption("#replay-perspective", "0");
+    await page.waitForSelector(".hand [data-card]");
+    if (!(await position()).startsWith("2 /")) throw new Error(`the perspective change moved to ${await position()}`);
+    await screenshot(page, outDir, "replay.png");
+    // Everything: both players' hands are in the view.
+    await page.selectOption("#replay-perspective", "-2");
+    await page.waitForFunction((n) => !document.querySelector(".hand") &&
+      document.querySelectorAll("[data-card]").length > n, publicCards);
+    // Keyboard: the arrow keys step too.
+    await page.focus("#replay-forward");
+    await page.keyboard.press("ArrowRight");
+    await page.waitForFunction(() => document.getElementById("replay-position")?.textContent?.startsWith("3 /"));
+    await page.click("#replay-last");
+    await page.waitForFunction((n) => document.getElementById("replay-position")?.textContent === `${n} / ${n}`,
+      duel.actions);
+    const result = await page.innerText("#replay-result");
+    if (!/won by|no winner/.test(result)) throw new Error(`the replay's result reads "${result}"`);
+    await checkContrast(page, "replay");
+    await page.goto(`${server.url}#/`);
+    await page.waitForSelector("#create-form");
   });
 
   await check("a private match is not listed and is joined through its invite link", async () => {

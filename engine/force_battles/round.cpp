@@ -111,7 +111,7 @@ void ForceBattlesState::target_actions(Seat seat, std::vector<Action>& out) cons
     for (int s = 0; s < kSpheres; ++s) {
       if (!adjacent(s, m_.target) || b.spheres[s].total() == 0) continue;
       for (int t = 0; t < kTargets; ++t) {
-        if (t != m_.target && adjacent(s, t)) {
+        if (lies_between(s, m_.target, t)) {
           out.push_back(Action::make(kMoveTarget, uint8_t(s), uint8_t(t)));
         }
       }

@@ -84,13 +84,36 @@ TEST_CASE("F1 moving the attack costs 1 from the conjoining sphere into the pool
   REQUIRE(s->match().target == kLeftArm);
   CHECK_FALSE(is_legal(*s, 1, Action::make(kMoveTarget, kLL, kTorso)));  // LL is not by the arm
   CHECK_FALSE(is_legal(*s, 1, Action::make(kMoveTarget, kHL, kTorso)));  // HL does not join them
-  act(*s, 1, Action::make(kMoveTarget, kCenter, kHead));
+  act(*s, 1, Action::make(kMoveTarget, kHL, kHead));
   CHECK(s->match().target == kHead);
-  CHECK(sphere(*s, 1, kCenter) == 2);
+  CHECK(sphere(*s, 1, kHL) == 2);
   CHECK(board(*s, 1).pool.total() == 1);
   act(*s, 1, Action::make(kMoveTarget, kHR, kRightArm));
   CHECK(s->match().target == kRightArm);
+  CHECK(sphere(*s, 1, kHR) == 2);
   CHECK(board(*s, 1).pool.total() == 2);
+}
+
+TEST_CASE("F1 the center sphere joins only head to torso and left arm to right arm") {
+  auto s = battle({}, {}, {5, 1, 2});
+  act(*s, 0, Action::make(kDecline));  // seat 1 attacks the left arm
+  REQUIRE(s->match().target == kLeftArm);
+  // The center touches the head and the torso too, but lies between neither and the left arm.
+  CHECK_FALSE(is_legal(*s, 1, Action::make(kMoveTarget, kCenter, kHead)));
+  CHECK_FALSE(is_legal(*s, 1, Action::make(kMoveTarget, kCenter, kTorso)));
+  CHECK(is_legal(*s, 1, Action::make(kMoveTarget, kHL, kHead)));
+  CHECK(is_legal(*s, 1, Action::make(kMoveTarget, kLT, kTorso)));
+  act(*s, 1, Action::make(kMoveTarget, kCenter, kRightArm));
+  CHECK(sphere(*s, 1, kCenter) == 2);
+  // From the right arm the center leads only back to the left arm.
+  CHECK_FALSE(is_legal(*s, 1, Action::make(kMoveTarget, kCenter, kHead)));
+  CHECK(is_legal(*s, 1, Action::make(kMoveTarget, kCenter, kLeftArm)));
+  CHECK(lies_between(kCenter, kHead, kTorso));
+  CHECK(lies_between(kCenter, kTorso, kHead));
+  CHECK_FALSE(lies_between(kCenter, kHead, kRightArm));
+  CHECK_FALSE(lies_between(kCenter, kLeftArm, kTorso));
+  CHECK(lies_between(kLL, kTorso, kLeftLeg));
+  CHECK_FALSE(lies_between(kLL, kTorso, kTorso));
 }
 
 TEST_CASE("F4.5 the Block Die is DEF plus the counters pulled into the target") {

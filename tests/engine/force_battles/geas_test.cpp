@@ -314,10 +314,13 @@ TEST_CASE("F2 Diamedes' free GEAS costs nothing, once per round") {
 TEST_CASE("F14 a free Protect is worth one counter") {
   SetupChoice master;
   master.free_geas = kProtect;
-  auto s = battle({}, master, {5, 1, 6, 6, 6, 6}, "diamedes");
+  // The attack roll of 12 misses; the defence roll of 6 blocks only with the free counter.
+  auto s = battle({}, master, {5, 1, 6, 6, 3, 3}, "diamedes");
   to_battle_window(*s, kHead);
-  act(*s, 1, use(kProtect, 1, true));
+  REQUIRE(s->block_die() == 5);
+  const std::string events = act_events(*s, 1, use(kProtect, 1, true));
   CHECK(s->match().players[1].bonus == 1);
-  CHECK(board(*s, 1).targets[kHead].total() == 0);
-  CHECK_FALSE(s->match().block);  // 5 + 1 = 6 against 12  // 5 + 1 = 6 against 12
+  CHECK(board(*s, 1).targets[kHead].total() == 0);  // no counter went into the target
+  CHECK(events.find("Block Die 6") != std::string::npos);
+  CHECK(s->match().block);  // DEF 5 + 1 = 6 against a roll of 6
 }

@@ -154,8 +154,11 @@ bool ForceBattlesState::start_task(const Task& task) {
 
 bool ForceBattlesState::return_target(Seat seat) {
   // F5: counters still in a target go back to spheres adjacent to it, at most 4 each, the
-  // rest to the FORCE POOL. Protect sends 1 and Rage 2 to the pool first, and their remaining
-  // counters may go to any sphere (seed).
+  // rest to the FORCE POOL. A paid Protect sends 1 and a paid Rage 2 to the pool first, and the
+  // target's remaining counters may go to any sphere (seed; ruling D-F6). A free use (F14, the
+  // bonus) put no counter in the target and costs none: the target returns as usual.
+  const Player& p = player(seat);
+  const bool paid = p.bonus == 0;
   Board& b = player(seat).board;
   Pile lifted;
   int from = -1;
@@ -166,8 +169,8 @@ bool ForceBattlesState::return_target(Seat seat) {
     }
   }
   if (from < 0) return false;
-  const bool protect = seat == m_.defender() && (player(seat).used >> kProtect & 1);
-  const bool rage = seat == m_.attacker && (player(seat).used >> kRage & 1);
+  const bool protect = paid && seat == m_.defender() && (p.used >> kProtect & 1);
+  const bool rage = paid && seat == m_.attacker && (p.used >> kRage & 1);
   const int to_pool = std::min(lifted.total(), protect ? 1 : rage ? 2 : 0);
   move_counters(lifted, b.pool, to_pool, 1 - seat);
   uint8_t mask = 0;

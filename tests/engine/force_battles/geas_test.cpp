@@ -324,3 +324,41 @@ TEST_CASE("F14 a free Protect is worth one counter") {
   CHECK(events.find("Block Die 6") != std::string::npos);
   CHECK(s->match().block);  // DEF 5 + 1 = 6 against a roll of 6
 }
+
+TEST_CASE("F14 a free Protect costs no counter: the target returns as usual") {
+  SetupChoice master;
+  master.free_geas = kProtect;
+  auto s = battle({}, master, {5, 1, 1, 1, 1, 1}, "diamedes");
+  const int pool = board(*s, 1).pool.total();
+  act(*s, 0, Action::make(kAttack));
+  act(*s, 0, choose(kHead));
+  act(*s, 1, pull(kHL, 2));
+  act(*s, 1, pass());
+  act(*s, 0, pass());
+  act(*s, 1, use(kProtect, 1, true));  // hit and block
+  // Nothing went to the pool; the 2 pulled counters go back next to the head only.
+  CHECK(board(*s, 1).pool.total() == pool);
+  REQUIRE(s->match().phase == Phase::kPlacement);
+  CHECK(s->match().buffer.total() == 2);
+  CHECK_FALSE(is_legal(*s, 1, place(kRL, 1)));
+  CHECK(is_legal(*s, 1, place(kHL, 2)));
+}
+
+TEST_CASE("F14 a free Rage costs no counter: the hand target returns as usual") {
+  SetupChoice master = dark();
+  master.free_geas = kRage;
+  auto s = battle(master, {}, {5, 1, 1, 1, 1, 1}, "diamedes");
+  const int pool = board(*s, 0).pool.total();
+  act(*s, 0, Action::make(kAttack));
+  act(*s, 0, choose(kTorso));
+  act(*s, 1, pass());
+  act(*s, 0, pull(kHR, 3));
+  act(*s, 0, pass());
+  act(*s, 0, use(kRage, 1, true));  // hit and block
+  CHECK(board(*s, 0).pool.total() == pool);
+  REQUIRE(s->match().phase == Phase::kPlacement);
+  CHECK(s->pending() == SeatMask::only(0));
+  CHECK(s->match().buffer.total() == 3);
+  CHECK_FALSE(is_legal(*s, 0, place(kLL, 1)));
+  CHECK(is_legal(*s, 0, place(kHR, 3)));
+}

@@ -197,11 +197,6 @@ void ForceBattlesState::apply_follow_up(Seat seat, Action action) {
       move_counters(*from, ob.spheres[kCenter], 1, seat);
       m_.gift_given = true;
       say(at(seat) + " gives 1 FORCE POWER to " + at(other) + "'s center sphere");
-      if (ob.spheres[kCenter].of(seat) == kSphereCapacity) {
-        // Seed: four of the Light player's counters in the center turn the Dark player (F6).
-        finish(seat, at(other) + " turns to the Light Side; " + at(seat) + " wins by conversion");
-        return;
-      }
       break;
     }
     case kTake: {
@@ -221,7 +216,9 @@ void ForceBattlesState::apply_follow_up(Seat seat, Action action) {
     default:
       break;  // Pass
   }
-  if (!waiting && !terminal()) run_tasks();
+  // A gift or a placement may have filled the Dark center (conversion, F6).
+  if (terminal() || check_conversion()) return;
+  if (!waiting) run_tasks();
 }
 
 }  // namespace duelhall::engine::force_battles

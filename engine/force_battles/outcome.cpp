@@ -115,6 +115,7 @@ void ForceBattlesState::drain(Seat victim, int amount, bool choke) {
 
 void ForceBattlesState::run_tasks() {
   while (!m_.tasks.empty() && !terminal()) {
+    if (check_conversion()) return;  // a forced return may have filled the center
     const Task task = m_.tasks.front();
     m_.tasks.erase(m_.tasks.begin());
     if (start_task(task)) return;
@@ -212,6 +213,22 @@ void ForceBattlesState::end_round() {
     return;
   }
   start_round();
+}
+
+bool ForceBattlesState::check_conversion() {
+  // Seed: "Once the Dark Side Player's entire center FORCE SPHERE has become the color of the
+  // Light Side Player's Force (i.e. there are 4 counters in the center sphere)", the Dark player
+  // turns and the Light player wins (F6), however the counters got there: a gift, or the Dark
+  // player's own placement of Light counters she took or pulled (ruling F27: at once).
+  for (Seat light = 0; light < 2; ++light) {
+    const Seat dark = 1 - light;
+    if (player(light).side != kLight || player(dark).side != kDark) continue;
+    if (player(dark).board.spheres[kCenter].of(light) >= kSphereCapacity) {
+      finish(light, at(dark) + " turns to the Light Side; " + at(light) + " wins by conversion");
+      return true;
+    }
+  }
+  return false;
 }
 
 bool ForceBattlesState::check_board_ends() {

@@ -266,3 +266,20 @@ TEST_CASE("F6 equal boards at the round limit are a draw") {
   REQUIRE(s->terminal());
   CHECK(s->outcome().draw());
 }
+
+TEST_CASE("Seed conversion also when the Dark player places Light counters in her center") {
+  auto s = battle({}, dark(), {5, 1, 6, 6, 1, 1, 1}, "initiate");
+  // Hand-built: three Light counters in the Dark center, the Light pool still holds 4.
+  Board& d = board_mut(*s, 1);
+  move_counters(d.spheres[kCenter], d.pool, 3, 1);
+  move_counters(board_mut(*s, 0).spheres[kHL], d.spheres[kCenter], 3, 0);
+  open_attack(*s, 0, kTorso);
+  act(*s, 1, pass());
+  act(*s, 0, pass());  // a miss against a block: the Dark defender's reward
+  act(*s, 1, Action::make(kRegain, 1));
+  REQUIRE(s->match().buffer.of(0) == 1);
+  act(*s, 1, place(kCenter, 1));  // the fourth Light counter in the center
+  REQUIRE(s->terminal());
+  CHECK(s->outcome().winners == SeatMask::only(0));
+  CHECK(s->outcome().reason.find("conversion") != std::string::npos);
+}

@@ -83,7 +83,13 @@ void ForceBattlesState::follow_up_actions(Seat seat, std::vector<Action>& out) c
       break;
     case Phase::kKickTake:
       out.push_back(Action::make(kPass));
-      if (kick_take_from(seat) >= 0) out.push_back(Action::make(kTake));
+      if (kick_take_from(seat) >= 0) out.push_back(Action::make(kTake, 0));
+      // Seed: the Light kicker gets one of her colour "(unless you want to turn to the Dark
+      // Side)": she may take a red counter from the Dark player's FORCE POOL instead, as in
+      // the reward (F31), and turns Dark.
+      if (p.side == kLight && o.side == kDark && o.board.pool.of(other) > 0) {
+        out.push_back(Action::make(kTake, 1));
+      }
       break;
     default:
       break;
@@ -200,9 +206,16 @@ void ForceBattlesState::apply_follow_up(Seat seat, Action action) {
       break;
     }
     case kTake: {
+      Pile taken;
+      if (action.arg(0) == 1) {
+        move_counters(ob.pool, taken, 1, other);
+        say(at(seat) + " takes 1 red FORCE POWER from " + at(other) + "'s FORCE POOL");
+        turn_dark(seat);
+        waiting = start_placement(seat, taken, kAllSpheres, true, false);
+        break;
+      }
       const int from = kick_take_from(seat);
       if (from < 0) break;  // not listed then
-      Pile taken;
       Pile& source = from >= kSpheres ? ob.pool : ob.spheres[static_cast<size_t>(from)];
       // The Dark kicker takes the opponent's colour; the Light kicker her own.
       move_counters(source, taken, 1, p.side == kDark ? other : seat);

@@ -283,3 +283,22 @@ TEST_CASE("Seed conversion also when the Dark player places Light counters in he
   CHECK(s->outcome().winners == SeatMask::only(0));
   CHECK(s->outcome().reason.find("conversion") != std::string::npos);
 }
+
+TEST_CASE("Seed a Light kicker may take a red counter instead and turns Dark") {
+  SetupChoice light;
+  light.geas[kProtect] = 1;
+  auto s = battle(light, dark(), {5, 1, 2, 2, 6, 6}, "initiate");
+  open_attack(*s, 0, kTorso);
+  act(*s, 1, pass());
+  act(*s, 0, Action::make(kKick));
+  act(*s, 0, pass());
+  REQUIRE(s->match().phase == Phase::kKickTake);
+  // No Light counter is on the Dark side, but the Dark pool holds red ones.
+  CHECK_FALSE(is_legal(*s, 0, Action::make(kTake, 0)));
+  CHECK(is_legal(*s, 0, Action::make(kTake, 1)));
+  act(*s, 0, Action::make(kTake, 1));
+  CHECK(s->match().players[0].side == kDark);
+  CHECK(board(*s, 0).geas[kProtect].total() == 0);  // Light GEAS lost
+  CHECK(board(*s, 1).pool.of(1) == 3);
+  CHECK(s->match().buffer.of(1) == 1);
+}

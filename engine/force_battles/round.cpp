@@ -47,6 +47,7 @@ void ForceBattlesState::show_roll(Seat seat, const std::string& what, std::vecto
 
 void ForceBattlesState::roll_initiative() {
   int winner = -1;
+  bool must_attack = false;
   const bool speed0 = player(0).speed, speed1 = player(1).speed;
   if (m_.kick_initiative >= 0) {
     winner = m_.kick_initiative;  // seed: a successful kick gains initiative for the next round
@@ -64,7 +65,9 @@ void ForceBattlesState::roll_initiative() {
     if (a != b) {
       winner = a > b ? 0 : 1;
     } else if (m_.round > 1 && m_.last_defender >= 0) {
-      winner = m_.last_defender;  // seed: on a tie the last person to defend attacks
+      // Seed: on a tie "the last person to DEFEND will ATTACK" (F4.2): no decline.
+      winner = m_.last_defender;
+      must_attack = true;
     } else {
       const int att0 = player(0).board.att.total(), att1 = player(1).board.att.total();
       if (att0 != att1) winner = att0 > att1 ? 0 : 1;  // seed: at the beginning, highest ATT
@@ -72,6 +75,11 @@ void ForceBattlesState::roll_initiative() {
   }
   say(at(winner) + " wins initiative");
   m_.initiative = static_cast<int8_t>(winner);
+  if (must_attack) {
+    say(at(winner) + " defended last and must attack");
+    begin_attack(winner);
+    return;
+  }
   m_.phase = Phase::kAttackChoice;
   m_.actor = static_cast<int8_t>(winner);
 }

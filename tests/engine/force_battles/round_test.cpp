@@ -37,12 +37,26 @@ TEST_CASE("F4.2 a first-round tie with equal ATT is rolled again") {
   CHECK(s->match().rolls.size() == 4);  // every roll is kept for the view (F7)
 }
 
-TEST_CASE("F4.2 a later tie goes to the last defender") {
-  // Round 1: seat 0 attacks, hit and block; round 2 ties and seat 1, the defender, attacks.
-  auto s = battle({}, {}, {5, 1, 1, 1, 1, 1, 4, 4});
+TEST_CASE("F4.2 a later tie goes to the last defender, who must attack") {
+  // Round 1: seat 0 attacks, hit and block; round 2 ties and seat 1, the defender, attacks
+  // (seed: "the last person to DEFEND will ATTACK"): no decline, the target is rolled (1 head).
+  auto s = battle({}, {}, {5, 1, 1, 1, 1, 1, 4, 4, 1});
   attack_and_pass_pulls(*s, kHead);
   CHECK(s->match().round == 2);
   CHECK(s->match().initiative == 1);
+  CHECK(s->match().attacker == 1);
+  CHECK(s->match().phase == Phase::kTarget);
+  CHECK(s->match().target == kHead);
+  CHECK_FALSE(is_legal(*s, 1, Action::make(kDecline)));
+  CHECK(s->forced_dice_left() == 0);
+}
+
+TEST_CASE("F4.2 a later initiative won on the dice may still be declined") {
+  auto s = battle({}, {}, {5, 1, 1, 1, 1, 1, 2, 6});
+  attack_and_pass_pulls(*s, kHead);
+  REQUIRE(s->match().round == 2);
+  CHECK(s->match().phase == Phase::kAttackChoice);
+  CHECK(is_legal(*s, 1, Action::make(kDecline)));
 }
 
 TEST_CASE("F4.3 a declined attack passes to the other player, who must attack") {

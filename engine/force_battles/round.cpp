@@ -29,7 +29,9 @@ void ForceBattlesState::start_round() {
 void ForceBattlesState::opening_actions(Seat seat, std::vector<Action>& out) const {
   out.push_back(Action::make(kPass));
   add_geas_uses(seat, kHide, out);
-  add_geas_uses(seat, kSpeed, out);
+  // Ruling D-F1: after a successful kick the kicker has the initiative; Speed could change
+  // nothing and is not offered.
+  if (m_.kick_initiative < 0) add_geas_uses(seat, kSpeed, out);
 }
 
 void ForceBattlesState::show_roll(Seat seat, const std::string& what, std::vector<uint8_t> dice) {

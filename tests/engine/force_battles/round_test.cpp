@@ -59,6 +59,29 @@ TEST_CASE("F4.2 a later initiative won on the dice may still be declined") {
   CHECK(is_legal(*s, 1, Action::make(kDecline)));
 }
 
+TEST_CASE("D-F1 Speed is not offered while a kick holds the next initiative") {
+  SetupChoice fast;
+  fast.geas[kSpeed] = 1;
+  // Seat 0 kicks seat 1 successfully (hit 2+2, block 6+6) and keeps her stance.
+  auto s = battle(fast, fast, {5, 1, 2, 2, 6, 6}, "templar");
+  act(*s, 0, pass());  // round 1: neither uses Speed
+  act(*s, 1, pass());
+  act(*s, 0, Action::make(kAttack));
+  act(*s, 0, choose(kTorso));
+  act(*s, 1, pass());
+  act(*s, 0, Action::make(kKick));
+  act(*s, 0, pass());
+  REQUIRE(s->match().kick_initiative == 0);
+  REQUIRE(s->match().phase == Phase::kStance);
+  act(*s, 0, Action::make(kStanceKeep));
+  // Round 2: neither is offered Speed, so nobody is asked and the kicker has the initiative.
+  REQUIRE(s->match().round == 2);
+  CHECK(s->match().phase == Phase::kAttackChoice);
+  CHECK(s->match().initiative == 0);
+  CHECK(board(*s, 0).geas[kSpeed].total() == 1);
+  CHECK(board(*s, 1).geas[kSpeed].total() == 1);
+}
+
 TEST_CASE("F4.3 a declined attack passes to the other player, who must attack") {
   auto s = battle({}, {}, {5, 1, 2});
   act(*s, 0, Action::make(kDecline));

@@ -362,3 +362,71 @@ TEST_CASE("F14 a free Rage costs no counter: the hand target returns as usual") 
   CHECK_FALSE(is_legal(*s, 0, place(kLL, 1)));
   CHECK(is_legal(*s, 0, place(kHR, 3)));
 }
+
+TEST_CASE("F2 Diamedes' free use is once per round and comes back the next round") {
+  SetupChoice master = dark(with({}, kLightning, 1));
+  master.free_geas = kLightning;
+  auto s = battle(master, {}, {5, 1}, "diamedes");
+  to_battle_window(*s, kHead);
+  REQUIRE(s->pending() == SeatMask::only(0));
+  CHECK(is_legal(*s, 0, use(kLightning, 1, true, kHL)));
+  act(*s, 0, use(kLightning, 1, true, kHL));
+  CHECK(board(*s, 0).geas[kLightning].total() == 1);  // the free throw cost nothing
+  REQUIRE(s->pending() == SeatMask::only(0));         // seat 1 has nothing to answer with
+  CHECK_FALSE(is_legal(*s, 0, use(kLightning, 1, true, kHL)));
+  CHECK(is_legal(*s, 0, use(kLightning, 1, false, kHL)));
+  s->force_dice({1, 1, 1, 1});  // hit and block
+  act(*s, 0, pass());
+  act(*s, 1, pass());  // no gift
+  REQUIRE(s->match().round == 2);
+  CHECK_FALSE(s->match().players[0].free_used);
+}
+
+TEST_CASE("F13 each GEAS once per round; Lightning counter by counter") {
+  auto s = battle(dark(with({}, kLightning, 4)), with({}, kProtect, 3), {5, 1}, "templar");
+  to_battle_window(*s, kHead);
+  act(*s, 1, use(kProtect, 1));
+  act(*s, 0, use(kLightning, 1, false, kLT));
+  // Seat 1 still holds 2 Protect counters but has used Protect: she is passed over (F28).
+  CHECK(board(*s, 1).geas[kProtect].total() == 2);
+  REQUIRE(s->pending() == SeatMask::only(0));
+  CHECK(is_legal(*s, 0, use(kLightning, 1, false, kLT)));  // Lightning again
+  act(*s, 0, use(kLightning, 1, false, kLT));
+  CHECK(sphere(*s, 1, kLT) == 1);
+  CHECK(board(*s, 1).geas[kProtect].total() == 2);
+}
+
+TEST_CASE("Seed Choke is Dark only and spends one counter a round") {
+  CHECK_FALSE(geas_allowed(kLight, kChoke));
+  auto s = battle(dark(with({}, kChoke, 3)), {}, {5, 1, 1, 1, 1, 1, 1}, "templar");
+  to_battle_window(*s, kHead);
+  CHECK(is_legal(*s, 0, use(kChoke, 1)));
+  CHECK_FALSE(is_legal(*s, 0, use(kChoke, 2)));
+  CHECK_FALSE(is_legal(*s, 0, use(kChoke, 3)));
+  act(*s, 0, use(kChoke, 1));
+  CHECK(board(*s, 0).geas[kChoke].total() == 2);
+  CHECK(s->match().choked);
+}
+
+TEST_CASE("D-F5 Heal is not offered after a double botch or a Jump") {
+  SetupChoice healer = with(with({}, kHeal, 1), kJump, 1);
+  {
+    auto s = battle({}, healer, {5, 1, 6, 6, 6, 6}, "templar");
+    to_battle_window(*s, kTorso);
+    act(*s, 1, pass());  // no Jump: both botch
+    REQUIRE(s->match().phase == Phase::kStance);
+    act(*s, 0, Action::make(kStanceKeep));
+    REQUIRE(s->pending() == SeatMask::only(1));
+    CHECK_FALSE(is_legal(*s, 1, use(kHeal)));
+    act(*s, 1, Action::make(kStanceKeep));
+    CHECK(s->match().round == 2);
+    CHECK(board(*s, 1).geas[kHeal].total() == 1);
+  }
+  {
+    auto s = battle({}, healer, {5, 1, 1, 1}, "templar");
+    to_battle_window(*s, kTorso);
+    act(*s, 1, use(kJump));  // the attack misses, the block succeeds
+    CHECK(s->match().round == 2);
+    CHECK(board(*s, 1).geas[kHeal].total() == 1);
+  }
+}

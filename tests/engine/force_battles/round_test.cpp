@@ -59,6 +59,72 @@ TEST_CASE("F4.2 a later initiative won on the dice may still be declined") {
   CHECK(is_legal(*s, 1, Action::make(kDecline)));
 }
 
+TEST_CASE("F15 the opening window starts with the last defender") {
+  const SetupChoice hider = [] {
+    SetupChoice c;
+    c.geas[kHide] = 1;
+    c.geas[kSpeed] = 1;
+    return c;
+  }();
+  auto s = battle(hider, hider, {5, 1, 1, 1, 1, 1}, "templar");
+  CHECK(s->pending() == SeatMask::only(0));  // the first round: seat 0
+  act(*s, 0, pass());
+  act(*s, 1, pass());
+  attack_and_pass_pulls(*s, kHead);  // seat 1 defends; hit and block
+  REQUIRE(s->match().round == 2);
+  CHECK(s->match().phase == Phase::kOpening);
+  CHECK(s->pending() == SeatMask::only(1));
+}
+
+TEST_CASE("F28 a player with nothing but Pass is not asked") {
+  {
+    auto s = battle({}, {}, {5, 1});
+    CHECK(s->match().phase == Phase::kAttackChoice);  // no empty opening decisions
+  }
+  SetupChoice hider;
+  hider.geas[kHide] = 1;
+  auto s = battle({}, hider, {5, 1}, "templar");
+  REQUIRE(s->match().phase == Phase::kOpening);
+  CHECK(s->pending() == SeatMask::only(1));  // seat 0 speaks first but has nothing
+  act(*s, 1, pass());
+  CHECK(s->match().phase == Phase::kAttackChoice);  // seat 0 is not asked again
+}
+
+TEST_CASE("F21 without a host limit the board count decides after the hard cap") {
+  for (const int round : {kRoundCap - 1, int{kRoundCap}}) {
+    auto s = battle({}, {}, {5, 1, 1, 1, 1, 1});
+    move_counters(board_mut(*s, 1).spheres[kHL], board_mut(*s, 1).pool, 1, 0);
+    act(*s, 0, Action::make(kAttack));
+    act(*s, 0, choose(kHead));
+    s->match_for_test().round = static_cast<int16_t>(round);
+    act(*s, 1, pass());
+    act(*s, 0, pass());  // hit and block: the round ends
+    if (round < kRoundCap) {
+      CHECK_FALSE(s->terminal());
+    } else {
+      REQUIRE(s->terminal());
+      CHECK(s->outcome().winners == SeatMask::only(0));
+      CHECK(s->outcome().reason.find("round limit") != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("F27 a pull that empties a sphere ends nothing; the board is checked at round end") {
+  auto s = battle({}, {}, {5, 1, 1, 1, 1, 1});
+  act(*s, 0, Action::make(kAttack));
+  act(*s, 0, choose(kLeftLeg));
+  act(*s, 1, pull(kLL, 3));  // LL, the left leg's only sphere, is empty now
+  CHECK(sphere(*s, 1, kLL) == 0);
+  CHECK_FALSE(s->terminal());
+  act(*s, 1, pass());
+  CHECK_FALSE(s->terminal());
+  CHECK(s->match().phase == Phase::kAttackerPull);
+  act(*s, 0, pass());  // hit and block; the counters go back to LL before the check
+  CHECK_FALSE(s->terminal());
+  CHECK(sphere(*s, 1, kLL) == 3);
+  CHECK(s->match().round == 2);
+}
+
 TEST_CASE("D-F1 Speed is not offered while a kick holds the next initiative") {
   SetupChoice fast;
   fast.geas[kSpeed] = 1;

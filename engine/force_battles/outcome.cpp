@@ -156,7 +156,7 @@ bool ForceBattlesState::start_task(const Task& task) {
 bool ForceBattlesState::return_target(Seat seat) {
   // F5: counters still in a target go back to spheres adjacent to it, at most 4 each, the
   // rest to the FORCE POOL. A paid Protect sends 1 and a paid Rage 2 to the pool first, and the
-  // target's remaining counters may go to any sphere (seed; ruling D-F6). A free use (F14, the
+  // target's remaining counters may go to any sphere (seed, Protect and Rage). A free use (F14, the
   // bonus) put no counter in the target and costs none: the target returns as usual.
   const Player& p = player(seat);
   const bool paid = p.bonus == 0;

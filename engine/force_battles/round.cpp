@@ -29,7 +29,7 @@ void ForceBattlesState::start_round() {
 void ForceBattlesState::opening_actions(Seat seat, std::vector<Action>& out) const {
   out.push_back(Action::make(kPass));
   add_geas_uses(seat, kHide, out);
-  // Ruling D-F1: after a successful kick the kicker has the initiative; Speed could change
+  // F32: after a successful kick the kicker has the initiative; Speed could change
   // nothing and is not offered.
   if (m_.kick_initiative < 0) add_geas_uses(seat, kSpeed, out);
 }

@@ -382,7 +382,7 @@ TEST_CASE("F2 Diamedes' free use is once per round and comes back the next round
   CHECK_FALSE(s->match().players[0].free_used);
 }
 
-TEST_CASE("F13 each GEAS once per round; Lightning counter by counter") {
+TEST_CASE("F13 each GEAS once per round, Lightning counter by counter") {
   auto s = battle(dark(with({}, kLightning, 4)), with({}, kProtect, 3), {5, 1}, "templar");
   to_battle_window(*s, kHead);
   act(*s, 1, use(kProtect, 1));
@@ -408,7 +408,7 @@ TEST_CASE("Seed Choke is Dark only and spends one counter a round") {
   CHECK(s->match().choked);
 }
 
-TEST_CASE("D-F5 Heal is not offered after a double botch or a Jump") {
+TEST_CASE("F20 Heal is not offered after a double botch or a Jump") {
   SetupChoice healer = with(with({}, kHeal, 1), kJump, 1);
   {
     auto s = battle({}, healer, {5, 1, 6, 6, 6, 6}, "templar");

@@ -258,7 +258,7 @@ TEST_CASE("F6 at the round limit the player with more counters on the board wins
   CHECK(s->outcome().scores == std::vector<int32_t>{31, 30});
 }
 
-TEST_CASE("F6 equal boards at the round limit are a draw") {
+TEST_CASE("F34 equal boards at the round limit are a draw") {
   auto s = battle({}, {}, {5, 1, 1, 1, 1, 1}, "learner", 1);
   open_attack(*s, 0, kHead);
   act(*s, 1, pass());
@@ -267,7 +267,7 @@ TEST_CASE("F6 equal boards at the round limit are a draw") {
   CHECK(s->outcome().draw());
 }
 
-TEST_CASE("D-F2 both boards losing a target's spheres at once is a draw") {
+TEST_CASE("F33 both boards losing a target's spheres at once is a draw") {
   auto s = battle({}, {}, {5, 1, 1, 1, 1, 1});
   for (Seat seat = 0; seat < 2; ++seat) {
     Board& b = board_mut(*s, seat);

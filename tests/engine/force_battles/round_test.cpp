@@ -109,7 +109,7 @@ TEST_CASE("F21 without a host limit the board count decides after the hard cap")
   }
 }
 
-TEST_CASE("F27 a pull that empties a sphere ends nothing; the board is checked at round end") {
+TEST_CASE("F27 a pull that empties a sphere ends nothing, the board is checked at round end") {
   auto s = battle({}, {}, {5, 1, 1, 1, 1, 1});
   act(*s, 0, Action::make(kAttack));
   act(*s, 0, choose(kLeftLeg));
@@ -125,7 +125,7 @@ TEST_CASE("F27 a pull that empties a sphere ends nothing; the board is checked a
   CHECK(s->match().round == 2);
 }
 
-TEST_CASE("D-F1 Speed is not offered while a kick holds the next initiative") {
+TEST_CASE("F32 Speed is not offered while a kick holds the next initiative") {
   SetupChoice fast;
   fast.geas[kSpeed] = 1;
   // Seat 0 kicks seat 1 successfully (hit 2+2, block 6+6) and keeps her stance.

@@ -42,6 +42,14 @@ bool adjacent(int sphere, int target) {
   return (sphere_targets(sphere) >> target) & 1;
 }
 
+bool lies_between(int sphere, int a, int b) {
+  if (a == b || !adjacent(sphere, a) || !adjacent(sphere, b)) return false;
+  if (sphere != kCenter) return true;
+  // F1: "C (center) | Head - Torso, Left Arm - Right Arm".
+  const auto pair = [&](int x, int y) { return (a == x && b == y) || (a == y && b == x); };
+  return pair(kHead, kTorso) || pair(kLeftArm, kRightArm);
+}
+
 int target_for_roll(int side, int hand, int die) {
   // Light right-handed or Dark left-handed: 2 = left arm; otherwise the arms and legs swap.
   const bool first_table = (side == kLight) == (hand == kRight);

@@ -49,6 +49,9 @@ std::string_view colour_name(int colour);
 // F1 adjacency: bit t of the mask is target t.
 uint8_t sphere_targets(int sphere);
 bool adjacent(int sphere, int target);
+// F1: the sphere lies between targets a and b (a neighbour move through it costs 1). Every
+// sphere lies between its two targets; the center only between Head-Torso and LArm-RArm.
+bool lies_between(int sphere, int a, int b);
 // The arm (hand target) and leg on the side of a hand.
 inline int hand_target(int hand) {
   return hand == kLeft ? kLeftArm : kRightArm;

@@ -127,7 +127,8 @@ Action HeuristicBot::choose(const State& state, Seat seat, Rng& rng) {
     case Phase::kGift:
       return legal.back();  // a GEAS slot's counter if any
     case Phase::kKickTake:
-      return legal.back();
+      // The usual counter; a Light bot does not take red and turn Dark.
+      return has(legal, Action::make(kTake, 0)) ? Action::make(kTake, 0) : Action::make(kPass);
     default:
       return legal.front();  // Pass, or keeping the stance
   }

@@ -83,7 +83,13 @@ void ForceBattlesState::follow_up_actions(Seat seat, std::vector<Action>& out) c
       break;
     case Phase::kKickTake:
       out.push_back(Action::make(kPass));
-      if (kick_take_from(seat) >= 0) out.push_back(Action::make(kTake));
+      if (kick_take_from(seat) >= 0) out.push_back(Action::make(kTake, 0));
+      // Seed: the Light kicker gets one of her colour "(unless you want to turn to the Dark
+      // Side)": she may take a red counter from the Dark player's FORCE POOL instead, as in
+      // the reward (F31), and turns Dark.
+      if (p.side == kLight && o.side == kDark && o.board.pool.of(other) > 0) {
+        out.push_back(Action::make(kTake, 1));
+      }
       break;
     default:
       break;
@@ -197,17 +203,19 @@ void ForceBattlesState::apply_follow_up(Seat seat, Action action) {
       move_counters(*from, ob.spheres[kCenter], 1, seat);
       m_.gift_given = true;
       say(at(seat) + " gives 1 FORCE POWER to " + at(other) + "'s center sphere");
-      if (ob.spheres[kCenter].of(seat) == kSphereCapacity) {
-        // Seed: four of the Light player's counters in the center turn the Dark player (F6).
-        finish(seat, at(other) + " turns to the Light Side; " + at(seat) + " wins by conversion");
-        return;
-      }
       break;
     }
     case kTake: {
+      Pile taken;
+      if (action.arg(0) == 1) {
+        move_counters(ob.pool, taken, 1, other);
+        say(at(seat) + " takes 1 red FORCE POWER from " + at(other) + "'s FORCE POOL");
+        turn_dark(seat);
+        waiting = start_placement(seat, taken, kAllSpheres, true, false);
+        break;
+      }
       const int from = kick_take_from(seat);
       if (from < 0) break;  // not listed then
-      Pile taken;
       Pile& source = from >= kSpheres ? ob.pool : ob.spheres[static_cast<size_t>(from)];
       // The Dark kicker takes the opponent's colour; the Light kicker her own.
       move_counters(source, taken, 1, p.side == kDark ? other : seat);
@@ -221,7 +229,9 @@ void ForceBattlesState::apply_follow_up(Seat seat, Action action) {
     default:
       break;  // Pass
   }
-  if (!waiting && !terminal()) run_tasks();
+  // A gift or a placement may have filled the Dark center (conversion, F6).
+  if (terminal() || check_conversion()) return;
+  if (!waiting) run_tasks();
 }
 
 }  // namespace duelhall::engine::force_battles

@@ -123,6 +123,7 @@ class ForceBattlesState final : public State {
   void turn_dark(Seat seat);
   void end_round();
   bool check_board_ends();
+  bool check_conversion();
   void finish(int winner, std::string reason);
   // follow_ups.cpp
   void follow_up_actions(Seat seat, std::vector<Action>& out) const;

@@ -115,6 +115,7 @@ void ForceBattlesState::drain(Seat victim, int amount, bool choke) {
 
 void ForceBattlesState::run_tasks() {
   while (!m_.tasks.empty() && !terminal()) {
+    if (check_conversion()) return;  // a forced return may have filled the center
     const Task task = m_.tasks.front();
     m_.tasks.erase(m_.tasks.begin());
     if (start_task(task)) return;
@@ -154,8 +155,11 @@ bool ForceBattlesState::start_task(const Task& task) {
 
 bool ForceBattlesState::return_target(Seat seat) {
   // F5: counters still in a target go back to spheres adjacent to it, at most 4 each, the
-  // rest to the FORCE POOL. Protect sends 1 and Rage 2 to the pool first, and their remaining
-  // counters may go to any sphere (seed).
+  // rest to the FORCE POOL. A paid Protect sends 1 and a paid Rage 2 to the pool first, and the
+  // target's remaining counters may go to any sphere (seed, Protect and Rage). A free use (F14, the
+  // bonus) put no counter in the target and costs none: the target returns as usual.
+  const Player& p = player(seat);
+  const bool paid = p.bonus == 0;
   Board& b = player(seat).board;
   Pile lifted;
   int from = -1;
@@ -166,8 +170,8 @@ bool ForceBattlesState::return_target(Seat seat) {
     }
   }
   if (from < 0) return false;
-  const bool protect = seat == m_.defender() && (player(seat).used >> kProtect & 1);
-  const bool rage = seat == m_.attacker && (player(seat).used >> kRage & 1);
+  const bool protect = paid && seat == m_.defender() && (p.used >> kProtect & 1);
+  const bool rage = paid && seat == m_.attacker && (p.used >> kRage & 1);
   const int to_pool = std::min(lifted.total(), protect ? 1 : rage ? 2 : 0);
   move_counters(lifted, b.pool, to_pool, 1 - seat);
   uint8_t mask = 0;
@@ -209,6 +213,22 @@ void ForceBattlesState::end_round() {
     return;
   }
   start_round();
+}
+
+bool ForceBattlesState::check_conversion() {
+  // Seed: "Once the Dark Side Player's entire center FORCE SPHERE has become the color of the
+  // Light Side Player's Force (i.e. there are 4 counters in the center sphere)", the Dark player
+  // turns and the Light player wins (F6), however the counters got there: a gift, or the Dark
+  // player's own placement of Light counters she took or pulled (ruling F27: at once).
+  for (Seat light = 0; light < 2; ++light) {
+    const Seat dark = 1 - light;
+    if (player(light).side != kLight || player(dark).side != kDark) continue;
+    if (player(dark).board.spheres[kCenter].of(light) >= kSphereCapacity) {
+      finish(light, at(dark) + " turns to the Light Side; " + at(light) + " wins by conversion");
+      return true;
+    }
+  }
+  return false;
 }
 
 bool ForceBattlesState::check_board_ends() {

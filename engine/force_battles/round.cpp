@@ -29,7 +29,9 @@ void ForceBattlesState::start_round() {
 void ForceBattlesState::opening_actions(Seat seat, std::vector<Action>& out) const {
   out.push_back(Action::make(kPass));
   add_geas_uses(seat, kHide, out);
-  add_geas_uses(seat, kSpeed, out);
+  // F32: after a successful kick the kicker has the initiative; Speed could change
+  // nothing and is not offered.
+  if (m_.kick_initiative < 0) add_geas_uses(seat, kSpeed, out);
 }
 
 void ForceBattlesState::show_roll(Seat seat, const std::string& what, std::vector<uint8_t> dice) {
@@ -47,6 +49,7 @@ void ForceBattlesState::show_roll(Seat seat, const std::string& what, std::vecto
 
 void ForceBattlesState::roll_initiative() {
   int winner = -1;
+  bool must_attack = false;
   const bool speed0 = player(0).speed, speed1 = player(1).speed;
   if (m_.kick_initiative >= 0) {
     winner = m_.kick_initiative;  // seed: a successful kick gains initiative for the next round
@@ -64,7 +67,9 @@ void ForceBattlesState::roll_initiative() {
     if (a != b) {
       winner = a > b ? 0 : 1;
     } else if (m_.round > 1 && m_.last_defender >= 0) {
-      winner = m_.last_defender;  // seed: on a tie the last person to defend attacks
+      // Seed: on a tie "the last person to DEFEND will ATTACK" (F4.2): no decline.
+      winner = m_.last_defender;
+      must_attack = true;
     } else {
       const int att0 = player(0).board.att.total(), att1 = player(1).board.att.total();
       if (att0 != att1) winner = att0 > att1 ? 0 : 1;  // seed: at the beginning, highest ATT
@@ -72,6 +77,11 @@ void ForceBattlesState::roll_initiative() {
   }
   say(at(winner) + " wins initiative");
   m_.initiative = static_cast<int8_t>(winner);
+  if (must_attack) {
+    say(at(winner) + " defended last and must attack");
+    begin_attack(winner);
+    return;
+  }
   m_.phase = Phase::kAttackChoice;
   m_.actor = static_cast<int8_t>(winner);
 }
@@ -111,7 +121,7 @@ void ForceBattlesState::target_actions(Seat seat, std::vector<Action>& out) cons
     for (int s = 0; s < kSpheres; ++s) {
       if (!adjacent(s, m_.target) || b.spheres[s].total() == 0) continue;
       for (int t = 0; t < kTargets; ++t) {
-        if (t != m_.target && adjacent(s, t)) {
+        if (lies_between(s, m_.target, t)) {
           out.push_back(Action::make(kMoveTarget, uint8_t(s), uint8_t(t)));
         }
       }

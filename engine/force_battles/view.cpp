@@ -162,7 +162,8 @@ std::string ForceBattlesState::action_label(Seat seat, Action a) const {
     case kGive:
       return "give 1 from location " + n(0);
     case kTake:
-      return "take 1 FORCE POWER";
+      return a.arg(0) == 1 ? "take 1 red FORCE POWER and turn to the Dark Side"
+                           : "take 1 FORCE POWER";
     case kRedirect:
       return "direct the Lightning to " + sphere(0) + (a.arg(1) ? " (free)" : "");
     default:

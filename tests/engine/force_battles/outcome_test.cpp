@@ -258,11 +258,134 @@ TEST_CASE("F6 at the round limit the player with more counters on the board wins
   CHECK(s->outcome().scores == std::vector<int32_t>{31, 30});
 }
 
-TEST_CASE("F6 equal boards at the round limit are a draw") {
+TEST_CASE("F34 equal boards at the round limit are a draw") {
   auto s = battle({}, {}, {5, 1, 1, 1, 1, 1}, "learner", 1);
   open_attack(*s, 0, kHead);
   act(*s, 1, pass());
   act(*s, 0, pass());
   REQUIRE(s->terminal());
   CHECK(s->outcome().draw());
+}
+
+TEST_CASE("F33 both boards losing a target's spheres at once is a draw") {
+  auto s = battle({}, {}, {5, 1, 1, 1, 1, 1});
+  for (Seat seat = 0; seat < 2; ++seat) {
+    Board& b = board_mut(*s, seat);
+    move_counters(b.spheres[kLL], b.pool, 3, 1 - seat);
+  }
+  open_attack(*s, 0, kHead);
+  act(*s, 1, pass());
+  act(*s, 0, pass());  // hit and block; the round ends with both left legs bare
+  REQUIRE(s->terminal());
+  CHECK(s->outcome().draw());
+  CHECK(s->outcome().reason.find("both boards") != std::string::npos);
+}
+
+TEST_CASE("Seed conversion also when the Dark player places Light counters in her center") {
+  auto s = battle({}, dark(), {5, 1, 6, 6, 1, 1, 1}, "initiate");
+  // Hand-built: three Light counters in the Dark center, the Light pool still holds 4.
+  Board& d = board_mut(*s, 1);
+  move_counters(d.spheres[kCenter], d.pool, 3, 1);
+  move_counters(board_mut(*s, 0).spheres[kHL], d.spheres[kCenter], 3, 0);
+  open_attack(*s, 0, kTorso);
+  act(*s, 1, pass());
+  act(*s, 0, pass());  // a miss against a block: the Dark defender's reward
+  act(*s, 1, Action::make(kRegain, 1));
+  REQUIRE(s->match().buffer.of(0) == 1);
+  act(*s, 1, place(kCenter, 1));  // the fourth Light counter in the center
+  REQUIRE(s->terminal());
+  CHECK(s->outcome().winners == SeatMask::only(0));
+  CHECK(s->outcome().reason.find("conversion") != std::string::npos);
+}
+
+TEST_CASE("Seed a Light kicker may take a red counter instead and turns Dark") {
+  SetupChoice light;
+  light.geas[kProtect] = 1;
+  auto s = battle(light, dark(), {5, 1, 2, 2, 6, 6}, "initiate");
+  open_attack(*s, 0, kTorso);
+  act(*s, 1, pass());
+  act(*s, 0, Action::make(kKick));
+  act(*s, 0, pass());
+  REQUIRE(s->match().phase == Phase::kKickTake);
+  // No Light counter is on the Dark side, but the Dark pool holds red ones.
+  CHECK_FALSE(is_legal(*s, 0, Action::make(kTake, 0)));
+  CHECK(is_legal(*s, 0, Action::make(kTake, 1)));
+  act(*s, 0, Action::make(kTake, 1));
+  CHECK(s->match().players[0].side == kDark);
+  CHECK(board(*s, 0).geas[kProtect].total() == 0);  // Light GEAS lost
+  CHECK(board(*s, 1).pool.of(1) == 3);
+  CHECK(s->match().buffer.of(1) == 1);
+}
+
+TEST_CASE("F24 a Light player who turns Dark loses her free Light GEAS") {
+  SetupChoice light;
+  light.free_geas = kProtect;
+  auto s = battle(dark(), light, {5, 1, 6, 6, 1, 1, 2}, "diamedes");
+  open_attack(*s, 0, kTorso);
+  act(*s, 1, pass());
+  act(*s, 0, pass());
+  act(*s, 1, pass());  // no free Protect
+  act(*s, 0, pass());  // no free Choke: a miss against a block
+  REQUIRE(s->match().phase == Phase::kReward);
+  REQUIRE(s->match().players[1].free_geas == kProtect);
+  act(*s, 1, Action::make(kRegain, 1));
+  CHECK(s->match().players[1].side == kDark);
+  CHECK(s->match().players[1].free_geas == -1);
+}
+
+TEST_CASE("F25 a Light kicker's counter comes from the Dark pool first, the center last") {
+  const auto kick = [](ForceBattlesState& s) {
+    open_attack(s, 0, kTorso);
+    act(s, 1, pass());
+    act(s, 0, Action::make(kKick));
+    act(s, 0, pass());
+    act(s, 0, Action::make(kTake, 0));
+  };
+  {
+    auto s = battle({}, dark(), {5, 1, 2, 2, 6, 6}, "initiate");
+    move_counters(board_mut(*s, 0).pool, board_mut(*s, 1).pool, 1, 0);
+    move_counters(board_mut(*s, 0).pool, board_mut(*s, 1).spheres[kHL], 1, 0);
+    kick(*s);
+    CHECK(board(*s, 1).pool.of(0) == 0);
+    CHECK(board(*s, 1).spheres[kHL].of(0) == 1);
+    CHECK(s->match().buffer.of(0) == 1);
+  }
+  {
+    auto s = battle({}, dark(), {5, 1, 2, 2, 6, 6}, "initiate");
+    move_counters(board_mut(*s, 0).pool, board_mut(*s, 1).spheres[kCenter], 1, 0);
+    move_counters(board_mut(*s, 0).pool, board_mut(*s, 1).spheres[kRL], 1, 0);
+    kick(*s);
+    CHECK(board(*s, 1).spheres[kRL].of(0) == 0);
+    CHECK(board(*s, 1).spheres[kCenter].of(0) == 1);
+    CHECK(s->match().buffer.of(0) == 1);
+  }
+}
+
+TEST_CASE("F11 the other player's counters in a pile move first") {
+  auto s = battle({}, dark(), {1, 5}, "initiate");
+  // Hand-built: the Dark center holds 1 red and 2 Light counters.
+  Board& d = board_mut(*s, 1);
+  move_counters(d.spheres[kCenter], d.pool, 2, 1);
+  move_counters(board_mut(*s, 0).pool, d.spheres[kCenter], 2, 0);
+  open_attack(*s, 1, kHead);
+  act(*s, 0, pass());
+  act(*s, 1, pull(kCenter, 1));  // into the Dark player's right arm
+  CHECK(board(*s, 1).targets[kRightArm].of(0) == 1);
+  CHECK(board(*s, 1).spheres[kCenter].of(0) == 1);
+  CHECK(board(*s, 1).spheres[kCenter].of(1) == 1);
+}
+
+TEST_CASE("Seed Dark against Dark: they take from each other and no gift is offered") {
+  auto s = battle(dark(), dark(), {5, 1, 6, 6, 1, 1, 2}, "initiate");
+  open_attack(*s, 0, kTorso);
+  act(*s, 1, pass());
+  act(*s, 0, pass());
+  REQUIRE(s->match().phase == Phase::kReward);
+  CHECK(is_legal(*s, 1, Action::make(kRegain, 1)));
+  act(*s, 1, Action::make(kRegain, 1));
+  act(*s, 1, Action::make(kPoolRest));
+  CHECK(board(*s, 1).pool.of(0) == 2);
+  CHECK(board(*s, 0).pool.total() == 2);
+  CHECK(s->match().players[1].side == kDark);
+  CHECK(s->match().round == 2);  // no gift decision between two Dark players
 }

@@ -37,12 +37,115 @@ TEST_CASE("F4.2 a first-round tie with equal ATT is rolled again") {
   CHECK(s->match().rolls.size() == 4);  // every roll is kept for the view (F7)
 }
 
-TEST_CASE("F4.2 a later tie goes to the last defender") {
-  // Round 1: seat 0 attacks, hit and block; round 2 ties and seat 1, the defender, attacks.
-  auto s = battle({}, {}, {5, 1, 1, 1, 1, 1, 4, 4});
+TEST_CASE("F4.2 a later tie goes to the last defender, who must attack") {
+  // Round 1: seat 0 attacks, hit and block; round 2 ties and seat 1, the defender, attacks
+  // (seed: "the last person to DEFEND will ATTACK"): no decline, the target is rolled (1 head).
+  auto s = battle({}, {}, {5, 1, 1, 1, 1, 1, 4, 4, 1});
   attack_and_pass_pulls(*s, kHead);
   CHECK(s->match().round == 2);
   CHECK(s->match().initiative == 1);
+  CHECK(s->match().attacker == 1);
+  CHECK(s->match().phase == Phase::kTarget);
+  CHECK(s->match().target == kHead);
+  CHECK_FALSE(is_legal(*s, 1, Action::make(kDecline)));
+  CHECK(s->forced_dice_left() == 0);
+}
+
+TEST_CASE("F4.2 a later initiative won on the dice may still be declined") {
+  auto s = battle({}, {}, {5, 1, 1, 1, 1, 1, 2, 6});
+  attack_and_pass_pulls(*s, kHead);
+  REQUIRE(s->match().round == 2);
+  CHECK(s->match().phase == Phase::kAttackChoice);
+  CHECK(is_legal(*s, 1, Action::make(kDecline)));
+}
+
+TEST_CASE("F15 the opening window starts with the last defender") {
+  const SetupChoice hider = [] {
+    SetupChoice c;
+    c.geas[kHide] = 1;
+    c.geas[kSpeed] = 1;
+    return c;
+  }();
+  auto s = battle(hider, hider, {5, 1, 1, 1, 1, 1}, "templar");
+  CHECK(s->pending() == SeatMask::only(0));  // the first round: seat 0
+  act(*s, 0, pass());
+  act(*s, 1, pass());
+  attack_and_pass_pulls(*s, kHead);  // seat 1 defends; hit and block
+  REQUIRE(s->match().round == 2);
+  CHECK(s->match().phase == Phase::kOpening);
+  CHECK(s->pending() == SeatMask::only(1));
+}
+
+TEST_CASE("F28 a player with nothing but Pass is not asked") {
+  {
+    auto s = battle({}, {}, {5, 1});
+    CHECK(s->match().phase == Phase::kAttackChoice);  // no empty opening decisions
+  }
+  SetupChoice hider;
+  hider.geas[kHide] = 1;
+  auto s = battle({}, hider, {5, 1}, "templar");
+  REQUIRE(s->match().phase == Phase::kOpening);
+  CHECK(s->pending() == SeatMask::only(1));  // seat 0 speaks first but has nothing
+  act(*s, 1, pass());
+  CHECK(s->match().phase == Phase::kAttackChoice);  // seat 0 is not asked again
+}
+
+TEST_CASE("F21 without a host limit the board count decides after the hard cap") {
+  for (const int round : {kRoundCap - 1, int{kRoundCap}}) {
+    auto s = battle({}, {}, {5, 1, 1, 1, 1, 1});
+    move_counters(board_mut(*s, 1).spheres[kHL], board_mut(*s, 1).pool, 1, 0);
+    act(*s, 0, Action::make(kAttack));
+    act(*s, 0, choose(kHead));
+    s->match_for_test().round = static_cast<int16_t>(round);
+    act(*s, 1, pass());
+    act(*s, 0, pass());  // hit and block: the round ends
+    if (round < kRoundCap) {
+      CHECK_FALSE(s->terminal());
+    } else {
+      REQUIRE(s->terminal());
+      CHECK(s->outcome().winners == SeatMask::only(0));
+      CHECK(s->outcome().reason.find("round limit") != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("F27 a pull that empties a sphere ends nothing, the board is checked at round end") {
+  auto s = battle({}, {}, {5, 1, 1, 1, 1, 1});
+  act(*s, 0, Action::make(kAttack));
+  act(*s, 0, choose(kLeftLeg));
+  act(*s, 1, pull(kLL, 3));  // LL, the left leg's only sphere, is empty now
+  CHECK(sphere(*s, 1, kLL) == 0);
+  CHECK_FALSE(s->terminal());
+  act(*s, 1, pass());
+  CHECK_FALSE(s->terminal());
+  CHECK(s->match().phase == Phase::kAttackerPull);
+  act(*s, 0, pass());  // hit and block; the counters go back to LL before the check
+  CHECK_FALSE(s->terminal());
+  CHECK(sphere(*s, 1, kLL) == 3);
+  CHECK(s->match().round == 2);
+}
+
+TEST_CASE("F32 Speed is not offered while a kick holds the next initiative") {
+  SetupChoice fast;
+  fast.geas[kSpeed] = 1;
+  // Seat 0 kicks seat 1 successfully (hit 2+2, block 6+6) and keeps her stance.
+  auto s = battle(fast, fast, {5, 1, 2, 2, 6, 6}, "templar");
+  act(*s, 0, pass());  // round 1: neither uses Speed
+  act(*s, 1, pass());
+  act(*s, 0, Action::make(kAttack));
+  act(*s, 0, choose(kTorso));
+  act(*s, 1, pass());
+  act(*s, 0, Action::make(kKick));
+  act(*s, 0, pass());
+  REQUIRE(s->match().kick_initiative == 0);
+  REQUIRE(s->match().phase == Phase::kStance);
+  act(*s, 0, Action::make(kStanceKeep));
+  // Round 2: neither is offered Speed, so nobody is asked and the kicker has the initiative.
+  REQUIRE(s->match().round == 2);
+  CHECK(s->match().phase == Phase::kAttackChoice);
+  CHECK(s->match().initiative == 0);
+  CHECK(board(*s, 0).geas[kSpeed].total() == 1);
+  CHECK(board(*s, 1).geas[kSpeed].total() == 1);
 }
 
 TEST_CASE("F4.3 a declined attack passes to the other player, who must attack") {
@@ -84,13 +187,36 @@ TEST_CASE("F1 moving the attack costs 1 from the conjoining sphere into the pool
   REQUIRE(s->match().target == kLeftArm);
   CHECK_FALSE(is_legal(*s, 1, Action::make(kMoveTarget, kLL, kTorso)));  // LL is not by the arm
   CHECK_FALSE(is_legal(*s, 1, Action::make(kMoveTarget, kHL, kTorso)));  // HL does not join them
-  act(*s, 1, Action::make(kMoveTarget, kCenter, kHead));
+  act(*s, 1, Action::make(kMoveTarget, kHL, kHead));
   CHECK(s->match().target == kHead);
-  CHECK(sphere(*s, 1, kCenter) == 2);
+  CHECK(sphere(*s, 1, kHL) == 2);
   CHECK(board(*s, 1).pool.total() == 1);
   act(*s, 1, Action::make(kMoveTarget, kHR, kRightArm));
   CHECK(s->match().target == kRightArm);
+  CHECK(sphere(*s, 1, kHR) == 2);
   CHECK(board(*s, 1).pool.total() == 2);
+}
+
+TEST_CASE("F1 the center sphere joins only head to torso and left arm to right arm") {
+  auto s = battle({}, {}, {5, 1, 2});
+  act(*s, 0, Action::make(kDecline));  // seat 1 attacks the left arm
+  REQUIRE(s->match().target == kLeftArm);
+  // The center touches the head and the torso too, but lies between neither and the left arm.
+  CHECK_FALSE(is_legal(*s, 1, Action::make(kMoveTarget, kCenter, kHead)));
+  CHECK_FALSE(is_legal(*s, 1, Action::make(kMoveTarget, kCenter, kTorso)));
+  CHECK(is_legal(*s, 1, Action::make(kMoveTarget, kHL, kHead)));
+  CHECK(is_legal(*s, 1, Action::make(kMoveTarget, kLT, kTorso)));
+  act(*s, 1, Action::make(kMoveTarget, kCenter, kRightArm));
+  CHECK(sphere(*s, 1, kCenter) == 2);
+  // From the right arm the center leads only back to the left arm.
+  CHECK_FALSE(is_legal(*s, 1, Action::make(kMoveTarget, kCenter, kHead)));
+  CHECK(is_legal(*s, 1, Action::make(kMoveTarget, kCenter, kLeftArm)));
+  CHECK(lies_between(kCenter, kHead, kTorso));
+  CHECK(lies_between(kCenter, kTorso, kHead));
+  CHECK_FALSE(lies_between(kCenter, kHead, kRightArm));
+  CHECK_FALSE(lies_between(kCenter, kLeftArm, kTorso));
+  CHECK(lies_between(kLL, kTorso, kLeftLeg));
+  CHECK_FALSE(lies_between(kLL, kTorso, kTorso));
 }
 
 TEST_CASE("F4.5 the Block Die is DEF plus the counters pulled into the target") {

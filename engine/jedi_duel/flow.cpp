@@ -117,6 +117,7 @@ void JediDuelState::emit_draw(Seat seat, const std::vector<Card>& drawn) {
 void JediDuelState::after_action() {
   if (phase_ == Phase::kOver) return;
   const Seat seat = turn_;
+  // J30: the Stance as it is now, after any fumble of this turn.
   const int want = p(seat).area == kLow ? 3 : 2;
   std::vector<Card> drawn;
   for (int i = 0; i < want && draw_one(seat, &drawn); ++i) {

@@ -1,4 +1,5 @@
-// The legal actions of each decision, sorted by their code (J3, J4, J7, J8, J10-J14, J16).
+// The legal actions of each decision, sorted by their code (J3, J4, J7, J8, J10-J14, J16, J21,
+// J24-J26).
 #include <algorithm>
 
 #include "jedi_duel/jedi_duel.hpp"
@@ -61,6 +62,7 @@ void JediDuelState::step3_actions(Seat seat, std::vector<Action>& out) const {
       }
     }
     if (is_royal(c) && matches_stance(c, me.area)) {
+      // J26: Heal has no target, so a High Stance does not stop it.
       if (rank_of(c) == 11) out.push_back(Action::make(kForceHeal, c));
       if (rank_of(c) == 12) out.push_back(Action::make(kForcePush, c));
     }
@@ -112,7 +114,7 @@ void JediDuelState::legal_actions(Seat seat, std::vector<Action>& out) const {
         if (!is_joker(c)) out.push_back(Action::make(kFumble, c));  // J8
       }
       break;
-    case Phase::kSense:
+    case Phase::kSense:  // J24: any card of the caster's hand, whatever its size
       out.push_back(Action::make(kNoSwap));
       for (Card mine : me.hand) {
         for (Card theirs : p(sense_target_).hand) {
@@ -120,7 +122,7 @@ void JediDuelState::legal_actions(Seat seat, std::vector<Action>& out) const {
         }
       }
       break;
-    case Phase::kReturn:
+    case Phase::kReturn:  // J25: one of the three just drawn, the last cards of the hand
       for (size_t i = me.hand.size() - static_cast<size_t>(low_drawn_); i < me.hand.size(); ++i) {
         out.push_back(Action::make(kReturnCard, me.hand[i]));
       }

@@ -1,4 +1,5 @@
-// Attacks, defences and fumbles: seed "Attacking", "Force Defence", rulings J4-J8, J18, J21, J23.
+// Attacks, defences and fumbles: seed "Attacking", "Force Defence", rulings J2, J4-J8, J18, J21,
+// J23.
 #include "table.hpp"
 
 using namespace jedi_test;
@@ -43,6 +44,52 @@ TEST_CASE("J4 J5 every stance pair of the modifier tables") {
         const int damage = 9 + defence_mod(theirs, into) - 2 - speed(mine, into);
         CHECK(t.player(1).fatigue == 21 - std::max(0, damage));
       }
+    }
+  }
+}
+
+TEST_CASE("J2 the areas lie on a line: High and Low are two steps apart, every other pair one") {
+  // The line High - Middle - Low written out as the ruling gives it, not taken from the code.
+  const auto steps = [](Area a, Area b) {
+    if (a == b) return 0;
+    return (a == kHigh && b == kLow) || (a == kLow && b == kHigh) ? 2 : 1;
+  };
+  for (Area a : {kHigh, kMiddle, kLow}) {
+    for (Area b : {kHigh, kMiddle, kLow}) CHECK(steps_between(a, b) == steps(a, b));
+  }
+  // Each suit's Stance stands in its area.
+  const std::pair<Card, Area> stances[] = {{D(3), kHigh}, {H(3), kMiddle}, {S(3), kLow}};
+  for (auto [stance, area] : stances) {
+    TableSetup setup;
+    setup.seats.resize(2);
+    setup.seats[0].stance = H(8);
+    setup.seats[0].hand = {stance};
+    setup.seats[1].stance = S(9);
+    Table t = make_table(2, setup);
+    t.act(0, Action::make(kStance, stance));
+    CHECK(t.player(0).area == area);
+  }
+  // The distance shows in play: a club attack adds no speed, so only the defender's modifier
+  // moves the totals. An edge Stance (High, Low) adds 3 one step away and 5 two steps away; a
+  // Middle Stance has no area two steps away and adds 2 either side.
+  for (Area theirs : {kHigh, kMiddle, kLow}) {
+    for (Area into : {kHigh, kMiddle, kLow}) {
+      INFO("defender " << area_name(theirs) << ", club attack into " << area_name(into));
+      const int d = steps(theirs, into);
+      const int modifier = d == 0 ? 0 : theirs == kMiddle ? 2 : d == 1 ? 3 : 5;
+      TableSetup setup;
+      setup.seats.resize(2);
+      setup.seats[0].stance = H(8);
+      setup.seats[0].hand = {C(2)};
+      setup.seats[1].stance = card_in(theirs, 9);
+      setup.skip_stance_step = true;
+      Table t = make_table(2, setup);
+      t.act(0, Action::make(kAttack, C(2), 1, into));
+      CHECK(t.s->attack().area == into);
+      CHECK(t.s->attack().attack_total == 2);
+      CHECK(t.s->attack().defence_total == 9 + modifier);
+      t.act(1, Action::make(kNoDefence));
+      CHECK(t.player(1).fatigue == 21 - (9 + modifier - 2));
     }
   }
 }

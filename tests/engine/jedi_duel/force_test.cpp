@@ -1,5 +1,5 @@
 // Force powers, Lightning and Jokers: seed "Force Power", "Force Lightning", "Jokers",
-// rulings J3, J10-J12, J18, J26.
+// rulings J3, J10-J12, J18, J24, J26, J27.
 #include "table.hpp"
 
 using namespace jedi_test;
@@ -16,6 +16,38 @@ TEST_CASE("J10 Force Heal moves fatigue to the top of its column, in any Stance"
   CHECK_FALSE(t.legal(0, Action::make(kForceHeal, H(11))));  // not the Stance's suit
   t.act(0, Action::make(kForceHeal, D(11)));
   CHECK(t.player(0).fatigue == 14);
+}
+
+TEST_CASE("J26 Force Heal works from any Stance, High included") {
+  struct Case {
+    Card stance;
+    Area area;   // declared, for a club Stance
+    Card jack;   // the Jack of the Stance's suit
+    Card other;  // a Jack of another suit
+  };
+  const Case cases[] = {
+      {D(8), kNoArea, D(11), H(11)},
+      {H(8), kNoArea, H(11), S(11)},
+      {S(8), kNoArea, S(11), D(11)},
+      {C(8), kHigh, D(11), H(11)},  // a club declared High is High for every rule (J3)
+  };
+  for (const Case& c : cases) {
+    INFO("Stance " << card_name(c.stance));
+    TableSetup setup;
+    setup.seats.resize(2);
+    setup.seats[0].stance = c.stance;
+    setup.seats[0].area = c.area;
+    setup.seats[0].hand = {c.jack, C(11), c.other};
+    setup.seats[0].fatigue = 16;
+    setup.seats[1].stance = D(9);  // the opponent's Stance does not matter: Heal has no target
+    setup.skip_stance_step = true;
+    Table t = make_table(2, setup);
+    CHECK(t.legal(0, Action::make(kForceHeal, c.jack)));
+    CHECK(t.legal(0, Action::make(kForceHeal, C(11))));
+    CHECK_FALSE(t.legal(0, Action::make(kForceHeal, c.other)));
+    t.act(0, Action::make(kForceHeal, c.jack));
+    CHECK(t.player(0).fatigue == 21);
+  }
 }
 
 TEST_CASE("J3 a club Stance counts as its declared suit for Force powers") {
@@ -97,6 +129,58 @@ TEST_CASE("J10 Force Sense shows the hand to the caster only and may swap a card
   };
   CHECK(swap_text(Viewer::of_seat(2)) == "@0 swaps a card with @1");
   CHECK(swap_text(Viewer::of_seat(1)) == "@0 swaps 3\u2665 for @1's Joker");
+}
+
+TEST_CASE("J24 Force Sense may swap any card of the caster's hand, whatever its size") {
+  TableSetup setup;
+  setup.seats.resize(3);
+  setup.seats[0].stance = S(8);
+  // Six cards besides the King, not the seed's "remaining three": every one may be offered.
+  setup.seats[0].hand = {H(3), S(13), D(4), C(5), kJ1, H(12), S(2)};
+  setup.seats[1].stance = H(9);
+  setup.seats[1].hand = {D(9), C(2)};
+  setup.seats[2].stance = D(10);
+  setup.seats[2].hand = {D(2)};
+  setup.deck_from_top = {C(3), C(4), C(6), C(7)};
+  setup.skip_stance_step = true;
+  Table t = make_table(3, setup);
+  t.act(0, Action::make(kForceSense, S(13), 1));
+  REQUIRE(t.s->phase() == Phase::kSense);
+  std::vector<Action> expected{Action::make(kNoSwap)};
+  for (Card mine : {H(3), D(4), C(5), kJ1, H(12), S(2)}) {
+    for (Card theirs : {D(9), C(2)}) expected.push_back(Action::make(kSenseSwap, mine, theirs));
+  }
+  std::sort(expected.begin(), expected.end());
+  CHECK(t.s->legal_actions(0) == expected);
+  // Even the Joker, a card the seed's five-card hand would rarely hold, may go across.
+  t.act(0, Action::make(kSenseSwap, kJ1, C(2)));
+  CHECK(std::vector<Card>(t.player(0).hand.begin(), t.player(0).hand.begin() + 6) ==
+        std::vector<Card>{H(3), D(4), C(5), C(2), H(12), S(2)});
+  CHECK(t.player(1).hand == std::vector<Card>{D(9), kJ1});
+  CHECK(t.s->phase() == Phase::kReturn);  // then step 4 as usual: Low draws three
+
+  // A caster left with a single card may swap it; one left with none can only decline.
+  for (bool one_left : {true, false}) {
+    TableSetup small;
+    small.seats.resize(2);
+    small.seats[0].stance = H(8);
+    small.seats[0].hand = one_left ? std::vector<Card>{H(13), S(4)} : std::vector<Card>{H(13)};
+    small.seats[1].stance = S(9);
+    small.seats[1].hand = {D(9), C(2)};
+    small.skip_stance_step = true;
+    Table u = make_table(2, small);
+    u.act(0, Action::make(kForceSense, H(13), 1));
+    if (one_left) {
+      std::vector<Action> offered{Action::make(kNoSwap), Action::make(kSenseSwap, S(4), D(9)),
+                                  Action::make(kSenseSwap, S(4), C(2))};
+      std::sort(offered.begin(), offered.end());
+      CHECK(u.s->legal_actions(0) == offered);
+      u.act(0, Action::make(kSenseSwap, S(4), D(9)));
+      CHECK(u.player(1).hand == std::vector<Card>{S(4), C(2)});
+    } else {
+      CHECK(u.s->legal_actions(0) == std::vector<Action>{Action::make(kNoSwap)});
+    }
+  }
 }
 
 TEST_CASE("J11 Lightning against a mix of High, Queen-protected and defending players") {

@@ -1,5 +1,5 @@
 // Setup, the turn's steps, drawing and the end: seed "Setup", "Playing the Game", "Game End",
-// rulings J1, J9, J13-J17, J19, J20, J22.
+// rulings J1, J9, J13-J17, J19, J20, J22, J25, J27-J30.
 #include "table.hpp"
 
 using namespace jedi_test;
@@ -46,6 +46,45 @@ TEST_CASE(
     CHECK(s.phase() == Phase::kStance);
     CHECK(s.turn() == first);
     CHECK(s.player(first).stance == kNoCard);
+  }
+}
+
+TEST_CASE(
+    "J22 cards are dealt one at a time from the dealer's left, Stances chosen up to the dealer") {
+  Registry registry = builtin_registry();
+  for (int seats = 2; seats <= 6; ++seats) {
+    INFO(seats << " seats");
+    auto owner = registry.create("jedi_duel", seats, seed_from_number(200 + seats), {}).state;
+    auto& s = dynamic_cast<JediDuelState&>(*owner);
+    const Seat dealer = s.dealer();
+    // The recorded shuffle: position i of the fresh deck holds card order[i] + 1; the top is
+    // the back.
+    const auto& log = s.chance_log();
+    auto shuffled = std::find_if(log.begin(), log.end(), [](const ChanceRecord& r) {
+      return r.what == "shuffle draw deck";
+    });
+    REQUIRE(shuffled != log.end());
+    REQUIRE(shuffled->values.size() == static_cast<size_t>(kDeckSize));
+    std::vector<std::vector<Card>> expected(static_cast<size_t>(seats));
+    for (int k = 0; k < 5 * seats; ++k) {
+      const Seat to = (dealer + 1 + k % seats) % seats;
+      const Card top =
+          static_cast<Card>(shuffled->values[static_cast<size_t>(kDeckSize - 1 - k)] + 1);
+      expected[static_cast<size_t>(to)].push_back(top);
+    }
+    for (Seat seat = 0; seat < seats; ++seat) CHECK(s.player(seat).hand == expected[seat]);
+    // The initial Stances: from the dealer's second left round to the dealer; the dealer's left
+    // is never asked.
+    std::vector<Seat> asked;
+    while (s.phase() == Phase::kSetup) {
+      const Seat seat = s.decider();
+      asked.push_back(seat);
+      REQUIRE(s.apply(seat, s.legal_actions(seat).front()).ok());
+    }
+    std::vector<Seat> order;
+    for (int i = 2; i <= seats; ++i) order.push_back((dealer + i) % seats);
+    CHECK(asked == order);
+    CHECK(s.turn() == (dealer + 1) % seats);
   }
 }
 
@@ -107,6 +146,30 @@ TEST_CASE("J9 a player at 0 is out: hand, then Stance, to the discard pile, turn
   CHECK_FALSE(t.s->terminal());
   CHECK(t.s->turn() == 2);
   CHECK_FALSE(t.legal(2, Action::make(kAttack, H(4), 1)));  // nobody attacks the fallen
+}
+
+TEST_CASE("J20 a fallen player's hand goes to the discard pile in the order held, Stance on top") {
+  TableSetup setup;
+  setup.seats.resize(3);
+  setup.seats[0].stance = H(8);
+  setup.seats[0].hand = {H(2)};
+  setup.seats[1].stance = S(13);  // 13 + 3 against an attack of 2 + 1 into Middle
+  setup.seats[1].hand = {S(5), C(10), H(4), D(6)};
+  setup.seats[1].fatigue = 3;
+  setup.seats[2].stance = H(9);
+  setup.seats[2].hand = {H(3)};
+  setup.skip_stance_step = true;
+  Table t = make_table(3, setup);
+  t.act(0, Action::make(kAttack, H(2), 1));
+  t.act(1, Action::make(kClubDefence, C(10)));  // 10 - 3 = 7 damage: out
+  REQUIRE(t.player(1).out);
+  // The attack card, the defending club, the rest of the hand as it was held, the Stance last.
+  CHECK(t.s->discard_pile() == std::vector<Card>{H(2), C(10), S(5), H(4), D(6), S(13)});
+  for (Viewer v : {Viewer::of_seat(0), Viewer::of_seat(2), Viewer::spectator()}) {
+    CHECK(view_of(t, v).get(6) == S(13));  // the top every player regains against (J13)
+  }
+  CHECK(t.player(1).hand.empty());  // the fallen owe no replacement draw
+  CHECK(t.s->turn() == 2);
 }
 
 TEST_CASE("J15 the last player with fatigue wins at once") {
@@ -244,6 +307,55 @@ TEST_CASE("J19 with no card to refill the deck the draw falls short and Low keep
   CHECK(t.s->passes() == 0);
 }
 
+TEST_CASE("J25 the card put back in Low is one of the three just drawn") {
+  TableSetup setup;
+  setup.seats.resize(2);
+  setup.seats[0].stance = S(8);
+  setup.seats[0].hand = {H(2), D(3), C(4)};
+  setup.seats[1].stance = H(9);
+  setup.deck_from_top = {H(5), D(6), S(7), D(8)};
+  setup.skip_stance_step = true;
+  Table t = make_table(2, setup);
+  t.act(0, Action::make(kDiscard, H(2)));
+  REQUIRE(t.s->phase() == Phase::kReturn);
+  std::vector<Action> drawn{Action::make(kReturnCard, H(5)), Action::make(kReturnCard, D(6)),
+                            Action::make(kReturnCard, S(7))};
+  std::sort(drawn.begin(), drawn.end());
+  CHECK(t.s->legal_actions(0) == drawn);
+  for (Card held_before : {D(3), C(4)}) {
+    ApplyResult refused = t.try_act(0, Action::make(kReturnCard, held_before));
+    CHECK(refused.code == RefusalCode::kIllegal);
+  }
+  CHECK(t.player(0).hand.size() == 5);
+  t.act(0, Action::make(kReturnCard, D(6)));
+  CHECK(t.s->deck().back() == D(6));
+  CHECK(t.player(0).hand == std::vector<Card>{D(3), C(4), H(5), S(7)});
+}
+
+TEST_CASE("J25 the three to choose from are the drawn ones when a refill comes mid-draw") {
+  TableSetup setup;
+  setup.seats.resize(2);
+  setup.seats[0].stance = S(8);
+  setup.seats[0].hand = {H(2), D(3), C(4)};
+  setup.seats[1].stance = H(9);
+  setup.deck_from_top = {H(5)};  // one card, then the discard pile becomes the deck
+  everything_else_discarded(setup);
+  setup.skip_stance_step = true;
+  Table t = make_table(2, setup);
+  t.act(0, Action::make(kDiscard, H(2)));
+  REQUIRE(t.s->passes() == 1);
+  REQUIRE(t.s->phase() == Phase::kReturn);
+  const auto& hand = t.player(0).hand;
+  REQUIRE(hand.size() == 5);
+  CHECK(hand[2] == H(5));
+  std::vector<Action> drawn{Action::make(kReturnCard, hand[2]), Action::make(kReturnCard, hand[3]),
+                            Action::make(kReturnCard, hand[4])};
+  std::sort(drawn.begin(), drawn.end());
+  CHECK(t.s->legal_actions(0) == drawn);
+  CHECK_FALSE(t.legal(0, Action::make(kReturnCard, D(3))));
+  CHECK_FALSE(t.legal(0, Action::make(kReturnCard, C(4))));
+}
+
 namespace {
 Table pass_ending(int seat1_fatigue) {
   TableSetup setup;
@@ -326,4 +438,71 @@ TEST_CASE("J28 the pass-count end waits for the defenders' replacement draws") {
   CHECK(t.s->passes() == 2);  // the replacement draw refilled the deck
   CHECK(t.player(1).hand.size() == 1);
   CHECK(t.s->outcome().winners == SeatMask::only(0));
+}
+
+TEST_CASE("J30 Low Stance is judged at step 4, after any fumble") {
+  // Middle at the attack, fumbled into Low: the attacker draws three and puts one back.
+  {
+    TableSetup setup;
+    setup.seats.resize(2);
+    setup.seats[0].stance = H(8);
+    setup.seats[0].hand = {H(2), D(9)};
+    setup.seats[1].stance = H(9);
+    setup.seats[1].hand = {H(12), S(6)};
+    setup.seats[1].fatigue = 5;  // a lower column than the attacker's: may fumble
+    setup.deck_from_top = {C(2), C(3), C(4), C(5)};
+    setup.skip_stance_step = true;
+    Table t = make_table(2, setup);
+    t.act(0, Action::make(kAttack, H(2), 1));
+    t.act(1, Action::make(kForceDefence, H(12)));
+    t.act(1, Action::make(kFumble, S(6)));
+    REQUIRE(t.player(0).area == kLow);
+    REQUIRE(t.s->phase() == Phase::kReturn);
+    CHECK(t.s->decider() == 0);
+    CHECK(t.player(0).hand == std::vector<Card>{D(9), C(2), C(3), C(4)});
+    t.act(0, Action::make(kReturnCard, C(3)));
+    CHECK(t.player(0).hand == std::vector<Card>{D(9), C(2), C(4)});
+    CHECK(t.player(1).hand == std::vector<Card>{H(8), C(3)});  // the replacement draw
+    CHECK(t.s->turn() == 1);
+  }
+  // Low at the attack, fumbled into Middle: the attacker draws two only.
+  {
+    TableSetup setup;
+    setup.seats.resize(2);
+    setup.seats[0].stance = S(8);
+    setup.seats[0].hand = {S(2), D(9)};
+    setup.seats[1].stance = S(9);
+    setup.seats[1].hand = {S(12), H(6)};
+    setup.seats[1].fatigue = 5;
+    setup.deck_from_top = {C(2), C(3), C(4), C(5)};
+    setup.skip_stance_step = true;
+    Table t = make_table(2, setup);
+    t.act(0, Action::make(kAttack, S(2), 1));
+    t.act(1, Action::make(kForceDefence, S(12)));
+    t.act(1, Action::make(kFumble, H(6)));
+    REQUIRE(t.player(0).area == kMiddle);
+    CHECK(t.player(0).hand == std::vector<Card>{D(9), C(2), C(3)});
+    CHECK(t.player(1).hand == std::vector<Card>{S(8), C(4)});
+    CHECK(t.s->turn() == 1);
+    CHECK(t.s->phase() == Phase::kStance);
+  }
+  // The same after a Lightning: cast from Middle, fumbled into Low, the caster draws three.
+  {
+    TableSetup setup;
+    setup.seats.resize(2);
+    setup.seats[0].stance = H(8);
+    setup.seats[0].hand = {kJ1, kJ2, D(9)};
+    setup.seats[1].stance = H(9);
+    setup.seats[1].hand = {H(13), S(6)};
+    setup.seats[1].fatigue = 5;
+    setup.deck_from_top = {C(2), C(3), C(4), C(5)};
+    setup.skip_stance_step = true;
+    Table t = make_table(2, setup);
+    t.act(0, Action::make(kLightningJokers));
+    t.act(1, Action::make(kForceDefence, H(13)));
+    t.act(1, Action::make(kFumble, S(6)));
+    REQUIRE(t.player(0).area == kLow);
+    CHECK(t.s->phase() == Phase::kReturn);
+    CHECK(t.player(0).hand == std::vector<Card>{D(9), C(2), C(3), C(4)});
+  }
 }

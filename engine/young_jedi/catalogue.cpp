@@ -93,7 +93,7 @@ std::optional<int> weapon_power_dots(const CardData& weapon, const CardData& use
   const std::string_view first = weapon.users[0].who;
   if (matches(first, user)) return weapon.users[0].power_dots;
   if (matches(weapon.users[1].who, user, first)) return weapon.users[1].power_dots;
-  // "May use any Sith Lightsaber": no user box names her, so no power dots (ruling Y14).
+  // "May use any Sith Lightsaber": no user box names her, so no power dots (ruling Y15).
   if (icontains(weapon.title, "sith lightsaber")) {
     for (const Effect& e : user.effects) {
       if (e.kind == EffectKind::kMayUseSithLightsaber) return 0;

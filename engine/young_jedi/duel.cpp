@@ -318,7 +318,7 @@ void YoungJediState::end_duel(int defeated) {
     take_damage(damaged, damage);
   }
   if (winner_draws) {
-    // Aurra Sing, Formidable Adversary: "you may draw a card"; taken when there is one (Y14).
+    // Aurra Sing, Formidable Adversary: "you may draw a card"; taken when there is one (Y16).
     Player& w = table_.players[1 - defeated];
     if (!w.draw.empty()) draw_into(1 - defeated, w.hand);
   }

@@ -86,10 +86,12 @@ int YoungJediState::dueling_power(int seat) const {
         break;
     }
   }
-  // Yoda, Jedi Instructor: "adds power bonus to any other Jedi in a duel here".
+  // Yoda, Jedi Instructor: "adds power bonus to any other Jedi in a duel here", once per copy in
+  // play (Y23). Another Jedi is another character: a dueling Yoda of any version gets none.
   for (size_t i = 0; i < p.in_play.size(); ++i) {
-    if (static_cast<int>(i) == table_.duel.character[seat]) continue;
-    for (const Effect& e : card(p.in_play[i]).effects) {
+    const CardData& giver = card(p.in_play[i]);
+    if (character_name(giver) == character_name(me)) continue;
+    for (const Effect& e : giver.effects) {
       if (e.kind == EffectKind::kBonusToOtherJediInDuelHere && matches(e.match, me)) {
         power += kPowerBonus;
       }

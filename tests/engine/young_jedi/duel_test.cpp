@@ -68,6 +68,26 @@ TEST_CASE("Seed 003 Yoda, Jedi Instructor adds a power bonus to another Jedi due
   CHECK(s->table().players[0].dueling_hand.size() == 9);
 }
 
+TEST_CASE("Y23 Yoda, Jedi Instructor's bonus goes to another Jedi, once per copy, never to Yoda") {
+  auto power = [](std::vector<uint16_t> light_play) {
+    auto s = duel_position(0, std::move(light_play), cards({"Rune Haako, Neimoidian Advisor"}),
+                           copies(20, "1_2"), copies(20, "1_71"));
+    apply_ok(*s, 0, act(ActionKind::kInitiateDuel, 0, 1, 0));
+    if (s->table().phase == Phase::kChooseDefender) apply_ok(*s, 1, act(ActionKind::kDefend, 0));
+    REQUIRE(s->table().phase == Phase::kAttack);
+    return s->table().players[0].dueling_hand.size();
+  };
+  // Obi-Wan 5 + his lightsaber's 2 dots, and 2 for each Yoda, Jedi Instructor in play.
+  CHECK(power(cards({"Obi-Wan Kenobi, Jedi Apprentice", "Obi-Wan Kenobi's Lightsaber",
+                     "Yoda, Jedi Instructor", "7_24"})) == 11);
+  // A dueling Yoda is not "another Jedi": Yoda, Jedi Master (4, no dots with Obi-Wan's
+  // lightsaber) gets nothing from Yoda, Jedi Instructor, nor does the Instructor from a second
+  // copy of himself.
+  CHECK(power(cards(
+            {"Yoda, Jedi Master", "Obi-Wan Kenobi's Lightsaber", "Yoda, Jedi Instructor"})) == 4);
+  CHECK(power(cards({"Yoda, Jedi Instructor", "Obi-Wan Kenobi's Lightsaber", "7_24"})) == 4);
+}
+
 TEST_CASE("Seed 003 Anakin draws a destiny for his power and keeps that card in his hand") {
   std::vector<uint16_t> light_deck = copies(10, "1_2");
   light_deck.push_back(id("Yoda, Jedi Philosopher"));  // the top card: destiny 5

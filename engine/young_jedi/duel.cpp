@@ -28,6 +28,10 @@ void YoungJediState::initiate_duel(int character, int weapon, int target) {
                            card(table_.players[1 - me].in_play[target]).title));
   table_.phase = Phase::kChooseDefender;
   table_.to_act = 1 - me;
+  // Y21: with no dueling character to swap in, the chosen one defends; nothing to decide.
+  std::vector<Action> defenders;
+  legal_actions(1 - me, defenders);
+  if (defenders.size() == 1) settle_defender();
 }
 
 void YoungJediState::settle_defender() {
@@ -59,7 +63,7 @@ void YoungJediState::settle_defender() {
   table_.phase = Phase::kDefenderWeapon;
   table_.to_act = defender;
   legal_actions(defender, weapons);
-  if (weapons.size() == 1) start_duel();  // only "unarmed": nothing to decide
+  if (weapons.size() == 1) start_duel();  // Y21: only "unarmed", nothing to decide
 }
 
 int YoungJediState::dueling_power(int seat) const {

@@ -128,7 +128,6 @@ TEST_CASE("Seed 003 both out of dueling cards with equal hits: nobody takes dama
 TEST_CASE("Seed 003 drawing the last card into a dueling hand is no deck victory") {
   auto s = duel_position(0, qui_gon(), maul(), copies(10, "1_2"), copies(20, "1_71"));
   apply_ok(*s, 0, act(ActionKind::kInitiateDuel, 0, 1, 0));
-  apply_ok(*s, 1, act(ActionKind::kDefend, 0));
   apply_ok(*s, 1, act(ActionKind::kArmDefender, 1));
   CHECK(s->table().players[0].draw.empty());
   CHECK(s->table().players[0].dueling_hand.size() == 10);

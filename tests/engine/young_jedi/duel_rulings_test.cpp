@@ -81,3 +81,51 @@ TEST_CASE("Y21 a player holding dueling cards is asked to block even with no car
   CHECK(s->table().players[0].discard.empty());
   CHECK(s->table().players[1].discard.empty());
 }
+
+TEST_CASE("Y27 who can use a weapon: names, any Jedi, Podracer pilots, each box's dots") {
+  auto dots = [](const char* weapon, const char* user) {
+    return weapon_power_dots(card(id(weapon)), card(id(user)));
+  };
+  // Qui-Gon Jinn's Lightsaber: Qui-Gon Jinn by name, 2 dots; "any other Jedi", 0 dots.
+  CHECK(dots("Qui-Gon Jinn's Lightsaber", "Qui-Gon Jinn, Jedi Mentor") == 2);
+  CHECK(dots("Qui-Gon Jinn's Lightsaber", "Obi-Wan Kenobi, Jedi Student") == 0);
+  CHECK_FALSE(dots("Qui-Gon Jinn's Lightsaber", "Captain Panaka, Security Commander"));
+  CHECK_FALSE(dots("Qui-Gon Jinn's Lightsaber", "Anakin Skywalker, Padawan"));
+  // Ki-Adi-Mundi's Jedi Lightsaber gives any other Jedi 1 dot.
+  CHECK(dots("Jedi Lightsaber, Constructed by Ki-Adi-Mundi", "Yoda, Jedi Master") == 1);
+  // Gasgano's Podracer: "any other Podracer pilot"; Sebulba, Bad-Tempered Dug is one (FAQ).
+  CHECK(dots("Gasgano's Podracer", "Gasgano, Podracer Pilot") == 3);
+  CHECK(dots("Gasgano's Podracer", "Ben Quadinaros, Podracer Pilot") == 0);
+  CHECK(dots("Gasgano's Podracer", "Sebulba, Bad-Tempered Dug") == 0);
+  CHECK_FALSE(dots("Gasgano's Podracer", "Watto, Slave Owner"));
+  // A player's weapons are used by their own characters only: the Blaster of each side is "any
+  // character", of that side.
+  CHECK(dots("1_45", "Qui-Gon Jinn, Jedi Mentor") == 0);
+  CHECK_FALSE(dots("1_45", "Darth Maul, Student of the Dark Side"));
+  CHECK_FALSE(dots("Sith Lightsaber", "Qui-Gon Jinn, Jedi Mentor"));
+}
+
+TEST_CASE("Y27 Anakin, Tested By The Jedi Council is no Jedi") {
+  for (const char* anakin : {"6_P9", "7_19"}) {
+    INFO(anakin);
+    CHECK_FALSE(matches("kw:jedi", card(id(anakin))));
+    CHECK_FALSE(card(id(anakin)).dueling);
+    // No "any other Jedi" lightsaber for him.
+    CHECK_FALSE(weapon_power_dots(card(id("Obi-Wan Kenobi's Lightsaber")), card(id(anakin))));
+  }
+  CHECK(matches("kw:jedi", card(id("Obi-Wan Kenobi, Jedi Student"))));
+  // Aurra Sing, Trophy Collector's bonus "when she fights any Jedi" does not apply to him, and
+  // Yoda, Jedi Instructor's bonus to "any other Jedi" does not either.
+  std::vector<uint16_t> light_deck = copies(10, "1_2");
+  light_deck.push_back(id("Yoda, Jedi Philosopher"));  // Anakin's destiny draw: 5
+  auto s = duel_position(1, cards({"6_P9", "Obi-Wan Kenobi's Lightsaber", "Yoda, Jedi Instructor"}),
+                         cards({"Aurra Sing, Trophy Collector", "Sith Lightsaber"}), light_deck,
+                         copies(20, "1_71"));
+  apply_ok(*s, 1, act(ActionKind::kInitiateDuel, 0, 1, 0));
+  // Light may swap in Yoda, a dueling character, but keeps Anakin; he has no usable weapon.
+  REQUIRE(s->table().phase == Phase::kChooseDefender);
+  apply_ok(*s, 0, act(ActionKind::kDefend, 0));
+  REQUIRE(s->table().phase == Phase::kAttack);
+  CHECK(s->table().players[1].dueling_hand.size() == 5);  // her printed power, no dots
+  CHECK(s->table().players[0].dueling_hand.size() == 5);  // power 0 + destiny 5
+}

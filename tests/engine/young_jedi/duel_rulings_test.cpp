@@ -59,7 +59,7 @@ TEST_CASE("Y18 DAMAGE 0 is checked once the defender is settled, before the defe
   CHECK(t.phase == Phase::kDeploy);
 }
 
-TEST_CASE("Y19 dueling draws never deck out; Anakin's destiny draw does") {
+TEST_CASE("Y19 dueling draws never deck out but Anakin's destiny draw does") {
   // A dueling hand from a short deck takes what there is.
   auto short_deck = duel_position(0, qui_gon(), maul(), copies(2, "1_2"), copies(20, "1_71"));
   apply_ok(*short_deck, 0, act(ActionKind::kInitiateDuel, 0, 1, 0));

@@ -261,6 +261,13 @@ def apply_known_fixes(by_id):
             card["corrupt"] = True
             card["effects"] = []
             fix(card, "row shows Aurra Sing's text under another title", "marked missing data")
+    # Reflections reprints Boonta Eve's starships (8_30, 8_60) typed as characters; a starship
+    # never duels, so they are marked and left out of decks like the rest of Boonta Eve's ships.
+    for cid, original in (("7_29", "8_30"), ("7_59", "8_60")):
+        by_id[cid]["corrupt"] = True
+        by_id[cid]["effects"] = []
+        fix(by_id[cid], f"a starship (reprint of {original}) typed as a character",
+            "marked missing data")
     # FAQ 004, card corrections.
     for cid, cost in (("1_40", 1), ("1_103", 2)):
         was = by_id[cid]["counters"]

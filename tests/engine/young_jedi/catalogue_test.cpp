@@ -108,6 +108,9 @@ TEST_CASE("Catalogue fixes: types, reprint stats, costs, placeholders and duelin
   CHECK(by_id("7_42").counters == 5);
   // Further Reflections rows with Aurra Sing's text under another title: left out of decks.
   CHECK_FALSE(by_id("7_30").usable);
+  // Boonta Eve's starships reprinted in Reflections as characters: a starship never duels.
+  CHECK_FALSE(by_id("7_29").usable);
+  CHECK_FALSE(by_id("7_59").usable);
   // FAQ card corrections.
   CHECK(by_id("1_40").counters == 1);
   CHECK(by_id("1_103").counters == 2);

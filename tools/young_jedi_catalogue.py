@@ -244,6 +244,10 @@ def apply_known_fixes(by_id):
     restore("7_37", "3_72", "row shows Aurra Sing's stats and text")
     restore("7_45", "5_31", "row shows Aurra Sing's stats and text")
     restore("7_46", "5_32", "row shows Aurra Sing's stats and text")
+    # 7_31 reprints 1_75, whose row has only flavour text. Its own row belongs to the run 7_29-7_41
+    # that repeats one image and Aurra Sing, Trophy Collector's stats and text; the stats happen to
+    # match, the text is hers, so the reprint takes the original's facts (no abilities).
+    restore("7_31", "1_75", "row shows Aurra Sing, Trophy Collector's text (the run 7_29-7_41)")
     by_id["7_42"]["counters"] = by_id["4_P4"]["counters"]
     by_id["7_42"]["effects"] = list(by_id["4_P4"]["effects"])
     fix(by_id["7_42"], "deploy cost 6 and a quoted line as text", "cost 5 and abilities of 4_P4")
@@ -257,6 +261,13 @@ def apply_known_fixes(by_id):
             card["corrupt"] = True
             card["effects"] = []
             fix(card, "row shows Aurra Sing's text under another title", "marked missing data")
+    # Reflections reprints Boonta Eve's starships (8_30, 8_60) typed as characters; a starship
+    # never duels, so they are marked and left out of decks like the rest of Boonta Eve's ships.
+    for cid, original in (("7_29", "8_30"), ("7_59", "8_60")):
+        by_id[cid]["corrupt"] = True
+        by_id[cid]["effects"] = []
+        fix(by_id[cid], f"a starship (reprint of {original}) typed as a character",
+            "marked missing data")
     # FAQ 004, card corrections.
     for cid, cost in (("1_40", 1), ("1_103", 2)):
         was = by_id[cid]["counters"]

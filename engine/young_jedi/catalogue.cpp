@@ -29,10 +29,14 @@ bool matches_one(std::string_view alt, const CardData& c) {
   if (alt == "*") return c.type == CardType::kCharacter;
   if (alt.starts_with("name:")) return iequals(character_name(c), alt.substr(5));
   // FAQ: a character is a Jedi (a Gungan, a Podracer Pilot...) only if its title or subtitle
-  // says so; Sebulba, Bad-Tempered Dug is the one exception, a Podracer pilot.
+  // says so; Sebulba, Bad-Tempered Dug is the one exception, a Podracer pilot. Anakin is never
+  // a Jedi (seeds 001/003: "he is not a Jedi yet"): "Tested By The Jedi Council" names the
+  // Council, not him (Y27).
   if (alt.starts_with("kw:")) {
-    if (iequals(alt.substr(3), "podracer pilot") && iequals(c.id, "1_73")) return true;
-    return icontains(c.title, alt.substr(3));
+    std::string_view keyword = alt.substr(3);
+    if (iequals(keyword, "podracer pilot") && iequals(c.id, "1_73")) return true;
+    if (iequals(keyword, "jedi") && character_name(c) == "Anakin Skywalker") return false;
+    return icontains(c.title, keyword);
   }
   return false;
 }
@@ -93,7 +97,7 @@ std::optional<int> weapon_power_dots(const CardData& weapon, const CardData& use
   const std::string_view first = weapon.users[0].who;
   if (matches(first, user)) return weapon.users[0].power_dots;
   if (matches(weapon.users[1].who, user, first)) return weapon.users[1].power_dots;
-  // "May use any Sith Lightsaber": no user box names her, so no power dots (ruling Y14).
+  // "May use any Sith Lightsaber": no user box names her, so no power dots (ruling Y15).
   if (icontains(weapon.title, "sith lightsaber")) {
     for (const Effect& e : user.effects) {
       if (e.kind == EffectKind::kMayUseSithLightsaber) return 0;

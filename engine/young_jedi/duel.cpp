@@ -28,6 +28,10 @@ void YoungJediState::initiate_duel(int character, int weapon, int target) {
                            card(table_.players[1 - me].in_play[target]).title));
   table_.phase = Phase::kChooseDefender;
   table_.to_act = 1 - me;
+  // Y21: with no dueling character to swap in, the chosen one defends; nothing to decide.
+  std::vector<Action> defenders;
+  legal_actions(1 - me, defenders);
+  if (defenders.size() == 1) settle_defender();
 }
 
 void YoungJediState::settle_defender() {
@@ -59,7 +63,7 @@ void YoungJediState::settle_defender() {
   table_.phase = Phase::kDefenderWeapon;
   table_.to_act = defender;
   legal_actions(defender, weapons);
-  if (weapons.size() == 1) start_duel();  // only "unarmed": nothing to decide
+  if (weapons.size() == 1) start_duel();  // Y21: only "unarmed", nothing to decide
 }
 
 int YoungJediState::dueling_power(int seat) const {
@@ -86,10 +90,12 @@ int YoungJediState::dueling_power(int seat) const {
         break;
     }
   }
-  // Yoda, Jedi Instructor: "adds power bonus to any other Jedi in a duel here".
+  // Yoda, Jedi Instructor: "adds power bonus to any other Jedi in a duel here", once per copy in
+  // play (Y23). Another Jedi is another character: a dueling Yoda of any version gets none.
   for (size_t i = 0; i < p.in_play.size(); ++i) {
-    if (static_cast<int>(i) == table_.duel.character[seat]) continue;
-    for (const Effect& e : card(p.in_play[i]).effects) {
+    const CardData& giver = card(p.in_play[i]);
+    if (character_name(giver) == character_name(me)) continue;
+    for (const Effect& e : giver.effects) {
       if (e.kind == EffectKind::kBonusToOtherJediInDuelHere && matches(e.match, me)) {
         power += kPowerBonus;
       }
@@ -318,7 +324,7 @@ void YoungJediState::end_duel(int defeated) {
     take_damage(damaged, damage);
   }
   if (winner_draws) {
-    // Aurra Sing, Formidable Adversary: "you may draw a card"; taken when there is one (Y14).
+    // Aurra Sing, Formidable Adversary: "you may draw a card"; taken when there is one (Y16).
     Player& w = table_.players[1 - defeated];
     if (!w.draw.empty()) draw_into(1 - defeated, w.hand);
   }

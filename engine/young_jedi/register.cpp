@@ -18,7 +18,7 @@ void register_young_jedi(Registry& registry) {
   // deck for good, so each player has at most 61 turns (122 in all). Per player and game at most
   // 60 deploys; per turn one end-deploy and one duel choice; per duel, each attack or block plays
   // a dueling card (at most 120 cards) and each hit adds at most one take-hit and one text
-  // choice: 122 * (2 + 3 * 120 + 3) + 120 < 45,000 (ruling Y16).
+  // choice: 122 * (2 + 3 * 120 + 3) + 120 < 45,000 (ruling Y22).
   info.max_game_length = 45'000;
   info.create = [](const MatchConfig& config) { return create_state(config); };
   info.check_seat_option = [](const Params&, const std::string& option) {

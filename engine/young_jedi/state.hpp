@@ -69,7 +69,7 @@ class YoungJediState final : public State {
   int damage_for_defeat(int defeated) const;
   bool uses_lightsaber(int seat) const;
   bool offers_dueling_text(int seat, int card) const;
-  // Card movement. Deck-outs are collected during a step and settled at its end (Y9, Y15).
+  // Card movement. Deck-outs are collected during a step and settled at its end (Y9, Y17).
   bool draw_into(int seat, std::vector<uint16_t>& zone);
   void take_damage(int seat, int amount);
   void reshuffle_dueling_cards(int seat);

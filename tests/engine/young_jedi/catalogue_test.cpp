@@ -93,7 +93,8 @@ TEST_CASE("Catalogue fixes: types, reprint stats, costs, placeholders and duelin
     CHECK(by_id(("1_" + std::to_string(n)).c_str()).type == CardType::kBattle);
   }
   // Reflections reprints showing Aurra Sing's row carry their originals' facts.
-  for (auto [reprint, original] : {std::pair{"7_37", "3_72"}, {"7_45", "5_31"}, {"7_46", "5_32"}}) {
+  for (auto [reprint, original] :
+       {std::pair{"7_37", "3_72"}, {"7_45", "5_31"}, {"7_46", "5_32"}, {"7_31", "1_75"}}) {
     const CardData& r = by_id(reprint);
     const CardData& o = by_id(original);
     CHECK(r.counters == o.counters);
@@ -107,6 +108,9 @@ TEST_CASE("Catalogue fixes: types, reprint stats, costs, placeholders and duelin
   CHECK(by_id("7_42").counters == 5);
   // Further Reflections rows with Aurra Sing's text under another title: left out of decks.
   CHECK_FALSE(by_id("7_30").usable);
+  // Boonta Eve's starships reprinted in Reflections as characters: a starship never duels.
+  CHECK_FALSE(by_id("7_29").usable);
+  CHECK_FALSE(by_id("7_59").usable);
   // FAQ card corrections.
   CHECK(by_id("1_40").counters == 1);
   CHECK(by_id("1_103").counters == 2);
@@ -152,6 +156,29 @@ TEST_CASE("Catalogue abilities are encoded as effects") {
   CHECK(by_id("5_1").dueling);
   CHECK_FALSE(by_id("5_3").dueling);  // Anakin is no Jedi yet
   CHECK(by_id("5_33").dueling);
+}
+
+TEST_CASE("Catalogue Aurra Sing, Bounty Hunter 1_75 and its reprint 7_31 duel alike") {
+  // 7_31's row carries Aurra Sing, Trophy Collector's text like the rest of its Reflections run;
+  // the original has none, so neither printing has her abilities.
+  const CardData& original = by_id("1_75");
+  const CardData& reprint = by_id("7_31");
+  CHECK(std::string(original.title) == reprint.title);
+  CHECK(original.dueling);
+  CHECK(reprint.dueling == original.dueling);
+  CHECK(reprint.power == original.power);
+  CHECK(reprint.damage == original.damage);
+  for (size_t i = 0; i < original.effects.size(); ++i) {
+    CHECK(reprint.effects[i].kind == original.effects[i].kind);
+    CHECK(reprint.effects[i].amount == original.effects[i].amount);
+    CHECK(std::string(reprint.effects[i].match) == original.effects[i].match);
+  }
+  CHECK(reprint.effects[0].kind == EffectKind::kNone);
+  // So neither may use a Sith Lightsaber: that is Aurra Sing, Trophy Collector (Y15).
+  for (const char* aurra : {"1_75", "7_31"}) {
+    CHECK_FALSE(weapon_power_dots(by_id("1_107"), by_id(aurra)));
+  }
+  CHECK(weapon_power_dots(by_id("1_107"), by_id("5_33")) == 0);
 }
 
 TEST_CASE("Catalogue holds no lore, flavour text or image addresses") {

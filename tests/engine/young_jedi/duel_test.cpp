@@ -34,7 +34,6 @@ TEST_CASE("Seed 003 dueling hand size is power plus weapon dots plus bonuses") {
                          cards({"Darth Maul, Student of the Dark Side", "Sith Lightsaber"}),
                          copies(20, "1_2"), copies(20, "1_71"));
   apply_ok(*s, 0, act(ActionKind::kInitiateDuel, 0, 1, 0));
-  apply_ok(*s, 1, act(ActionKind::kDefend, 0));
   apply_ok(*s, 1, act(ActionKind::kArmDefender, 1));
   const Table& t = s->table();
   CHECK(t.players[0].dueling_hand.size() == 10);
@@ -49,7 +48,6 @@ TEST_CASE("Seed 003 an unarmed defender draws only its printed power") {
                          cards({"Aurra Sing, Mercenary", "Sith Lightsaber"}), copies(20, "1_2"),
                          copies(20, "1_71"));
   apply_ok(*s, 0, act(ActionKind::kInitiateDuel, 0, 1, 0));
-  apply_ok(*s, 1, act(ActionKind::kDefend, 0));
   // Aurra Sing, Mercenary may not use the Sith Lightsaber: no weapon choice is left.
   CHECK(s->table().phase == Phase::kAttack);
   CHECK(s->table().players[1].dueling_hand.size() == 5);
@@ -63,9 +61,27 @@ TEST_CASE("Seed 003 Yoda, Jedi Instructor adds a power bonus to another Jedi due
                          cards({"Rune Haako, Neimoidian Advisor"}), copies(20, "1_2"),
                          copies(20, "1_71"));
   apply_ok(*s, 0, act(ActionKind::kInitiateDuel, 0, 1, 0));
-  apply_ok(*s, 1, act(ActionKind::kDefend, 0));
   // Obi-Wan 5 + his lightsaber's 2 dots + Yoda's bonus 2.
   CHECK(s->table().players[0].dueling_hand.size() == 9);
+}
+
+TEST_CASE("Y23 Yoda, Jedi Instructor's bonus goes to another Jedi, once per copy, never to Yoda") {
+  auto power = [](std::vector<uint16_t> light_play) {
+    auto s = duel_position(0, std::move(light_play), cards({"Rune Haako, Neimoidian Advisor"}),
+                           copies(20, "1_2"), copies(20, "1_71"));
+    apply_ok(*s, 0, act(ActionKind::kInitiateDuel, 0, 1, 0));
+    REQUIRE(s->table().phase == Phase::kAttack);
+    return s->table().players[0].dueling_hand.size();
+  };
+  // Obi-Wan 5 + his lightsaber's 2 dots, and 2 for each Yoda, Jedi Instructor in play.
+  CHECK(power(cards({"Obi-Wan Kenobi, Jedi Apprentice", "Obi-Wan Kenobi's Lightsaber",
+                     "Yoda, Jedi Instructor", "7_24"})) == 11);
+  // A dueling Yoda is not "another Jedi": Yoda, Jedi Master (4, no dots with Obi-Wan's
+  // lightsaber) gets nothing from Yoda, Jedi Instructor, nor does the Instructor from a second
+  // copy of himself.
+  CHECK(power(cards(
+            {"Yoda, Jedi Master", "Obi-Wan Kenobi's Lightsaber", "Yoda, Jedi Instructor"})) == 4);
+  CHECK(power(cards({"Yoda, Jedi Instructor", "Obi-Wan Kenobi's Lightsaber", "7_24"})) == 4);
 }
 
 TEST_CASE("Seed 003 Anakin draws a destiny for his power and keeps that card in his hand") {
@@ -75,7 +91,6 @@ TEST_CASE("Seed 003 Anakin draws a destiny for his power and keeps that card in 
                          cards({"Darth Maul, Student of the Dark Side", "Sith Lightsaber"}),
                          light_deck, copies(20, "1_71"));
   apply_ok(*s, 1, act(ActionKind::kInitiateDuel, 0, 1, 0));
-  apply_ok(*s, 0, act(ActionKind::kDefend, 0));
   const Table& t = s->table();
   CHECK(t.players[0].hand == cards({"Yoda, Jedi Philosopher"}));
   CHECK(t.players[0].dueling_hand.size() == 5);  // printed power 0 + destiny 5
@@ -87,7 +102,6 @@ TEST_CASE("Seed 003 Artoo's DAMAGE 0: he is simply discarded and no hands are dr
                          cards({"Darth Maul, Student of the Dark Side", "Sith Lightsaber"}),
                          copies(10, "1_2"), copies(10, "1_71"));
   apply_ok(*s, 1, act(ActionKind::kInitiateDuel, 0, 1, 0));
-  apply_ok(*s, 0, act(ActionKind::kDefend, 0));
   const Table& t = s->table();
   CHECK(t.players[0].in_play.empty());
   CHECK(t.players[0].discard == cards({"R2-D2, Repair Droid"}));
@@ -141,7 +155,6 @@ std::pair<size_t, size_t> hand_sizes(std::vector<uint16_t> light, std::vector<ui
   auto s =
       duel_position(1, std::move(light), std::move(dark), copies(30, "1_2"), copies(30, "1_71"));
   apply_ok(*s, 1, act(ActionKind::kInitiateDuel, 0, 1, 0));
-  apply_ok(*s, 0, act(ActionKind::kDefend, 0));
   if (s->table().phase == Phase::kDefenderWeapon) apply_ok(*s, 0, act(ActionKind::kArmDefender, 1));
   return {s->table().players[0].dueling_hand.size(), s->table().players[1].dueling_hand.size()};
 }

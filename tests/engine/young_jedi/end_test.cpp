@@ -1,5 +1,5 @@
 // How duels and games end: defeat, reshuffling, damage (Y6), the no-defeat case, deck victory
-// and the tie (Y9), conceding.
+// (Y9), conceding. The tie of Y9 is tested with Y17 in turn_rulings_test.cpp.
 #include "scenario.hpp"
 
 using namespace yj_test;
@@ -128,7 +128,6 @@ TEST_CASE("Seed 003 both out of dueling cards with equal hits: nobody takes dama
 TEST_CASE("Seed 003 drawing the last card into a dueling hand is no deck victory") {
   auto s = duel_position(0, qui_gon(), maul(), copies(10, "1_2"), copies(20, "1_71"));
   apply_ok(*s, 0, act(ActionKind::kInitiateDuel, 0, 1, 0));
-  apply_ok(*s, 1, act(ActionKind::kDefend, 0));
   apply_ok(*s, 1, act(ActionKind::kArmDefender, 1));
   CHECK(s->table().players[0].draw.empty());
   CHECK(s->table().players[0].dueling_hand.size() == 10);
@@ -152,20 +151,6 @@ TEST_CASE("Y9 a player who must discard damage from an empty draw deck loses") {
   apply_ok(*s, 1, card_act(ActionKind::kAttack, "1_103"));
   REQUIRE(s->terminal());
   CHECK(s->outcome().winners == SeatMask::only(1));
-}
-
-TEST_CASE("Y9 both players decking out in the same step is a tie") {
-  // Dark's last card is To The Death, in its dueling hand; used, it goes to the discard pile.
-  // Qui-Gon falls, Light must discard 5 from a deck of 2, then Dark's draw step finds nothing.
-  auto s = duel_at(qui_gon(), maul(), {}, cards({"To The Death"}), copies(2, "1_2"), {});
-  s->scenario_table().players[0].hits = 2;
-  apply_ok(*s, 1, card_act(ActionKind::kAttack, "To The Death"));
-  REQUIRE(s->table().phase == Phase::kDuelingText);
-  apply_ok(*s, 1, act(ActionKind::kUseDuelingText));
-  REQUIRE(s->terminal());
-  CHECK(s->outcome().winners == SeatMask::first_n(2));
-  CHECK(s->outcome().draw());
-  CHECK(s->outcome().reason == "both decked out in the same step: a tie");
 }
 
 TEST_CASE("Y9 a player may concede in their deploy step") {

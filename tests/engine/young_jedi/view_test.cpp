@@ -101,7 +101,6 @@ TEST_CASE("Y10 Anakin's destiny card is seen by both players and stays known in 
                          light_deck, copies(20, "1_71"));
   s->scenario_table().players[0].hand = cards({"5_7", "1_20"});
   apply_ok(*s, 1, act(ActionKind::kInitiateDuel, 0, 1, 0));
-  apply_ok(*s, 0, act(ActionKind::kDefend, 0));
   CHECK(s->table().players[0].known_hand == cards({"5_7"}));
   // Redrawing what Dark cannot see keeps the known Yoda in Light's hand.
   Rng rng(seed_from_number(11));

@@ -6,27 +6,15 @@ using namespace yj_test;
 
 namespace {
 
-std::vector<uint16_t> maul() {
-  return cards({"Darth Maul, Student of the Dark Side", "Sith Lightsaber"});
-}
-std::vector<uint16_t> qui_gon() {
-  return cards({"Qui-Gon Jinn, Jedi Mentor", "Qui-Gon Jinn's Lightsaber"});
-}
-
-// Mid-duel, Dark (active, initiator) attacks next with `dark_hand`; both characters at position
-// 0 with their weapons at position 1; Light holds `light_hand` and has `light_hits` hits.
+// Mid-duel, Dark (active, initiator) attacks next with `dark_hand` (Qui-Gon against Maul); Light
+// holds `light_hand` and has `light_hits` hits.
 std::unique_ptr<YoungJediState> dark_attacks(std::vector<uint16_t> light_hand,
                                              std::vector<uint16_t> dark_hand, int light_hits,
                                              std::vector<uint16_t> light_deck,
                                              std::vector<uint16_t> dark_deck) {
-  auto s = duel_position(1, qui_gon(), maul(), std::move(light_deck), std::move(dark_deck));
-  Table& t = s->scenario_table();
-  t.phase = Phase::kAttack;
-  t.to_act = 1;
-  t.duel = Duel{{0, 0}, {1, 1}, 1, kAbsent, kAbsent, kAbsent};
-  t.players[0].dueling_hand = std::move(light_hand);
-  t.players[1].dueling_hand = std::move(dark_hand);
-  t.players[0].hits = light_hits;
+  auto s = duel_at(qui_gon(), maul(), std::move(light_hand), std::move(dark_hand),
+                   std::move(light_deck), std::move(dark_deck));
+  s->scenario_table().players[0].hits = light_hits;
   return s;
 }
 
@@ -127,8 +115,7 @@ TEST_CASE("Y21 decisions with one answer are not asked") {
   CHECK(none->table().players[0].hand.size() == 1);
 
   // A defender with nobody to swap in is not asked who defends; with a weapon it is asked which.
-  auto armed = duel_position(1, cards({"Qui-Gon Jinn, Jedi Mentor", "Qui-Gon Jinn's Lightsaber"}),
-                             maul(), copies(20, "1_2"), copies(20, "1_71"));
+  auto armed = duel_position(1, qui_gon(), maul(), copies(20, "1_2"), copies(20, "1_71"));
   apply_ok(*armed, 1, act(ActionKind::kInitiateDuel, 0, 1, 0));
   CHECK(armed->table().phase == Phase::kDefenderWeapon);
   CHECK(armed->table().to_act == 0);
@@ -152,14 +139,9 @@ TEST_CASE("Y21 decisions with one answer are not asked") {
 }
 
 TEST_CASE("Y21 a player holding dueling cards is asked to block even with no card that can") {
-  auto s = duel_position(1, cards({"Qui-Gon Jinn, Jedi Mentor", "Qui-Gon Jinn's Lightsaber"}),
-                         maul(), copies(10, "1_2"), copies(10, "1_71"));
-  Table& t = s->scenario_table();
-  t.phase = Phase::kAttack;
-  t.to_act = 1;
-  t.duel = Duel{{0, 0}, {1, 1}, 1, kAbsent, kAbsent, kAbsent};
-  t.players[0].dueling_hand = copies(2, "1_2");  // destiny 1: cannot block a destiny-3 attack
-  t.players[1].dueling_hand = cards({"1_103", "1_103"});
+  // Light's dueling cards have destiny 1: they cannot block a destiny-3 attack.
+  auto s = duel_at(qui_gon(), maul(), copies(2, "1_2"), cards({"1_103", "1_103"}),
+                   copies(10, "1_2"), copies(10, "1_71"));
   apply_ok(*s, 1, card_act(ActionKind::kAttack, "1_103"));
   CHECK(s->table().phase == Phase::kBlock);
   CHECK(s->table().to_act == 0);

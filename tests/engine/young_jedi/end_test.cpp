@@ -4,36 +4,6 @@
 
 using namespace yj_test;
 
-namespace {
-
-// Dark (active, initiator) attacks next with `dark_hand`; Light holds `light_hand`.
-std::unique_ptr<YoungJediState> duel_at(std::vector<uint16_t> light_play,
-                                        std::vector<uint16_t> dark_play,
-                                        std::vector<uint16_t> light_hand,
-                                        std::vector<uint16_t> dark_hand,
-                                        std::vector<uint16_t> light_deck,
-                                        std::vector<uint16_t> dark_deck, int light_weapon = 1,
-                                        int dark_weapon = 1) {
-  auto s = duel_position(1, std::move(light_play), std::move(dark_play), std::move(light_deck),
-                         std::move(dark_deck));
-  Table& t = s->scenario_table();
-  t.phase = Phase::kAttack;
-  t.to_act = 1;
-  t.duel = Duel{{0, 0}, {light_weapon, dark_weapon}, 1, kAbsent, kAbsent, kAbsent};
-  t.players[0].dueling_hand = std::move(light_hand);
-  t.players[1].dueling_hand = std::move(dark_hand);
-  return s;
-}
-
-std::vector<uint16_t> qui_gon() {
-  return cards({"Qui-Gon Jinn, Jedi Mentor", "Qui-Gon Jinn's Lightsaber"});
-}
-std::vector<uint16_t> maul() {
-  return cards({"Darth Maul, Student of the Dark Side", "Sith Lightsaber"});
-}
-
-}  // namespace
-
 TEST_CASE("Seed 003 defeat at hits equal to printed DAMAGE discards the character and its weapon") {
   auto s = duel_at(qui_gon(), maul(), copies(2, "1_2"), cards({"1_103", "1_71"}), copies(10, "1_2"),
                    copies(10, "1_71"));

@@ -68,6 +68,35 @@ inline std::unique_ptr<YoungJediState> duel_position(int active, std::vector<uin
   return state;
 }
 
+// The usual duelists with their weapons: Qui-Gon Jinn, Jedi Mentor (Light) and Darth Maul, Student
+// of the Dark Side (Dark).
+inline std::vector<uint16_t> qui_gon() {
+  return cards({"Qui-Gon Jinn, Jedi Mentor", "Qui-Gon Jinn's Lightsaber"});
+}
+inline std::vector<uint16_t> maul() {
+  return cards({"Darth Maul, Student of the Dark Side", "Sith Lightsaber"});
+}
+
+// Mid-duel: Dark (active, initiator) attacks next with `dark_hand`; Light holds `light_hand`. The
+// duelists are the first cards in play, their weapons at `light_weapon` and `dark_weapon`.
+inline std::unique_ptr<YoungJediState> duel_at(std::vector<uint16_t> light_play,
+                                               std::vector<uint16_t> dark_play,
+                                               std::vector<uint16_t> light_hand,
+                                               std::vector<uint16_t> dark_hand,
+                                               std::vector<uint16_t> light_deck,
+                                               std::vector<uint16_t> dark_deck,
+                                               int light_weapon = 1, int dark_weapon = 1) {
+  auto s = duel_position(1, std::move(light_play), std::move(dark_play), std::move(light_deck),
+                         std::move(dark_deck));
+  Table& t = s->scenario_table();
+  t.phase = Phase::kAttack;
+  t.to_act = 1;
+  t.duel = Duel{{0, 0}, {light_weapon, dark_weapon}, 1, kAbsent, kAbsent, kAbsent};
+  t.players[0].dueling_hand = std::move(light_hand);
+  t.players[1].dueling_hand = std::move(dark_hand);
+  return s;
+}
+
 inline bool legal(const State& s, Seat seat, Action a) {
   auto list = s.legal_actions(seat);
   return std::find(list.begin(), list.end(), a) != list.end();

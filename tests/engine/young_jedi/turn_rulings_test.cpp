@@ -5,14 +5,6 @@
 
 using namespace yj_test;
 
-namespace {
-
-std::vector<uint16_t> maul() {
-  return cards({"Darth Maul, Student of the Dark Side", "Sith Lightsaber"});
-}
-
-}  // namespace
-
 TEST_CASE("Y11 dots are counted per colour row, a white dot is wild, one per row") {
   // Ten orange dots (Sith Lightsaber) and Darth Maul, Sith Assassin's white dot in every row: the
   // white dot does not count against the orange row. STAP has no dots.
@@ -50,8 +42,7 @@ TEST_CASE("Y12 a destiny contest that never ends goes to the Light Side") {
 }
 
 TEST_CASE("Y13 conceding is offered in your own deploy step only") {
-  auto s = duel_position(1, cards({"Qui-Gon Jinn, Jedi Mentor", "Qui-Gon Jinn's Lightsaber"}),
-                         maul(), copies(10, "1_2"), copies(10, "1_71"));
+  auto s = duel_position(1, qui_gon(), maul(), copies(10, "1_2"), copies(10, "1_71"));
   s->scenario_table().phase = Phase::kDeploy;
   CHECK(legal(*s, 1, act(ActionKind::kConcede)));
   CHECK_FALSE(legal(*s, 0, act(ActionKind::kConcede)));
@@ -70,14 +61,8 @@ TEST_CASE("Y13 conceding is offered in your own deploy step only") {
 TEST_CASE("Y17 a duel's damage and the draw step after it are one step: both out is a tie") {
   // Dark's last card is To The Death, in its dueling hand; used, it goes to the discard pile.
   // Qui-Gon falls, Light must discard 5 from a deck of 2, then Dark's draw step finds nothing.
-  auto s = duel_position(1, cards({"Qui-Gon Jinn, Jedi Mentor", "Qui-Gon Jinn's Lightsaber"}),
-                         maul(), copies(2, "1_2"), {});
-  Table& t = s->scenario_table();
-  t.phase = Phase::kAttack;
-  t.to_act = 1;
-  t.duel = Duel{{0, 0}, {1, 1}, 1, kAbsent, kAbsent, kAbsent};
-  t.players[1].dueling_hand = cards({"To The Death"});
-  t.players[0].hits = 2;
+  auto s = duel_at(qui_gon(), maul(), {}, cards({"To The Death"}), copies(2, "1_2"), {});
+  s->scenario_table().players[0].hits = 2;
   apply_ok(*s, 1, card_act(ActionKind::kAttack, "To The Death"));
   REQUIRE(s->table().phase == Phase::kDuelingText);
   apply_ok(*s, 1, act(ActionKind::kUseDuelingText));
@@ -89,14 +74,8 @@ TEST_CASE("Y17 a duel's damage and the draw step after it are one step: both out
 TEST_CASE("Y17 the step runs to its end before a deck-out is settled") {
   // Qui-Gon falls with 3 cards left against 5 damage: Light is out, and Dark's draw step, part of
   // the same step, still draws before Dark wins.
-  auto s = duel_position(1, cards({"Qui-Gon Jinn, Jedi Mentor", "Qui-Gon Jinn's Lightsaber"}),
-                         maul(), copies(3, "1_2"), copies(10, "1_71"));
-  Table& t = s->scenario_table();
-  t.phase = Phase::kAttack;
-  t.to_act = 1;
-  t.duel = Duel{{0, 0}, {1, 1}, 1, kAbsent, kAbsent, kAbsent};
-  t.players[1].dueling_hand = cards({"1_103"});
-  t.players[0].hits = 4;
+  auto s = duel_at(qui_gon(), maul(), {}, cards({"1_103"}), copies(3, "1_2"), copies(10, "1_71"));
+  s->scenario_table().players[0].hits = 4;
   apply_ok(*s, 1, card_act(ActionKind::kAttack, "1_103"));
   REQUIRE(s->terminal());
   CHECK(s->outcome().winners == SeatMask::only(1));
@@ -158,8 +137,7 @@ TEST_CASE("Y28 battle cards are never deployed and duel by their destiny number"
         std::vector<Action>{act(ActionKind::kEndDeploy), act(ActionKind::kConcede)});
   // In a duel, the Menace of Darth Maul battle card (destiny 3, no "When dueling" text) blocks a
   // destiny-3 attack and scores a hit with nothing offered.
-  auto s = duel_position(1, cards({"Qui-Gon Jinn, Jedi Mentor", "Qui-Gon Jinn's Lightsaber"}),
-                         maul(), copies(10, "1_2"), copies(10, "1_71"));
+  auto s = duel_position(1, qui_gon(), maul(), copies(10, "1_2"), copies(10, "1_71"));
   Table& t = s->scenario_table();
   t.phase = Phase::kAttack;
   t.to_act = 1;

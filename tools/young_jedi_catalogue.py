@@ -287,6 +287,8 @@ def is_dueling_character(card):
         return False
     title = card["title"]
     if card["side"] == "light":
+        # The Jedi, by title (FAQ). Anakin is none (seeds: "he is not a Jedi yet"; Y27): "Tested
+        # By The Jedi Council" names the Council. The engine's Jedi keyword reads this flag.
         return "jedi" in title.lower() and not title.startswith("Anakin")
     return any(title.startswith(n) for n in ("Darth Maul", "Darth Sidious", "Aurra Sing"))
 

@@ -28,14 +28,14 @@ bool icontains(std::string_view text, std::string_view part) {
 bool matches_one(std::string_view alt, const CardData& c) {
   if (alt == "*") return c.type == CardType::kCharacter;
   if (alt.starts_with("name:")) return iequals(character_name(c), alt.substr(5));
-  // FAQ: a character is a Jedi (a Gungan, a Podracer Pilot...) only if its title or subtitle
-  // says so; Sebulba, Bad-Tempered Dug is the one exception, a Podracer pilot. Anakin is never
-  // a Jedi (seeds 001/003: "he is not a Jedi yet"): "Tested By The Jedi Council" names the
-  // Council, not him (Y27).
+  // FAQ: a character is a Gungan, a Podracer Pilot... only if its title or subtitle says so;
+  // Sebulba, Bad-Tempered Dug is the one exception, a Podracer pilot.
   if (alt.starts_with("kw:")) {
     std::string_view keyword = alt.substr(3);
     if (iequals(keyword, "podracer pilot") && iequals(c.id, "1_73")) return true;
-    if (iequals(keyword, "jedi") && character_name(c) == "Anakin Skywalker") return false;
+    // The Jedi are the Light Side's dueling characters, which the catalogue decides once (by
+    // title, never Anakin: Y27).
+    if (iequals(keyword, "jedi")) return c.side == Side::kLight && c.dueling;
     return icontains(c.title, keyword);
   }
   return false;

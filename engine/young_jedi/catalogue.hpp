@@ -64,7 +64,7 @@ struct CardData {
   int8_t power;
   int8_t damage;
   int8_t destiny;
-  bool dueling;  // a dueling character (seed 003; FAQ: Jedi by title or subtitle)
+  bool dueling;  // a dueling character (seed 003); on the Light Side, exactly the Jedi (FAQ, Y27)
   bool usable;   // false: needed data missing, never allowed in a deck
   DuelingText dueling_text;
   std::array<WeaponUse, 2> users;

@@ -44,7 +44,6 @@ export function fairnessNote(m: { seedCommitment: string; seed: string; engineVe
   }
 }
 
-
 export function seatNamer(mv: MatchView): (seat: number) => string {
   return (seat) => mv.info?.seats[seat]?.name || `seat ${seat}`;
 }

@@ -127,7 +127,9 @@ void WsSession::on_send(Frame frame) {
     // A slow consumer: dropping it protects the server's memory and everyone else.
     end_reason_ = "too slow to read its updates";
     closing_ = true;
-    queue_.clear();
+    // The front frame belongs to the write in flight until on_write pops it; freeing it here
+    // would leave that write's buffer dangling and on_write popping an empty queue.
+    if (!queue_.empty()) queue_.resize(1);
     beast::get_lowest_layer(ws_).close();
     return;
   }

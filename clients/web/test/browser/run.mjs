@@ -163,8 +163,10 @@ try {
       let shot = false;
       let duelShot = false;
       const pick = chooser(7);
+      let st = null;
+      let acted = 0;
       for (let i = 0; i < 5000; ++i) {
-        const st = await matchState(p.page, id);
+        st = await matchState(p.page, id);
         if (st?.over) break;
         if (i === 6 && !shot) {
           await screenshot(p.page, outDir, `${r.name}.png`);
@@ -174,7 +176,16 @@ try {
           await screenshot(p.page, outDir, `${r.name}-duel.png`);
           duelShot = true;
         }
-        if (!(await actByKeyboard(p.page, pick))) await p.page.waitForTimeout(30);
+        if (await actByKeyboard(p.page, pick)) ++acted;
+        else await p.page.waitForTimeout(30);
+      }
+      if (!st?.over) {
+        // Say where the match stood, so that a match that never ends can be told apart from a
+        // page that does not show its end.
+        const notice = await p.page.$eval(".notice", (e) => e.textContent).catch(() => "none");
+        const events = await p.page.$$eval("#events li", (els) => els.slice(-6).map((e) => e.textContent));
+        throw new Error(`not over after ${acted} actions: seq ${st?.seq}, ${st?.legal} legal, ` +
+          `notice: ${notice}; last events: ${events.join(" | ")}`);
       }
       await p.page.waitForSelector("#outcome", { timeout: 30_000 });
       if (!shot) await screenshot(p.page, outDir, `${r.name}.png`);

@@ -19,11 +19,11 @@
 #include <string>
 #include <thread>
 
-#include "dispatch.hpp"
-#include "durable_log.hpp"
-#include "hub.hpp"
+#include "lobby/dispatch.hpp"
+#include "lobby/hub.hpp"
+#include "match/durable_log.hpp"
 #include "match_tracker.hpp"
-#include "messages.hpp"
+#include "net/messages.hpp"
 #include "storage/group_commit.hpp"
 
 using namespace duelhall;

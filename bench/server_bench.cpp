@@ -20,10 +20,10 @@
 #include <mutex>
 #include <thread>
 
-#include "dispatch.hpp"
-#include "hub.hpp"
+#include "lobby/dispatch.hpp"
+#include "lobby/hub.hpp"
 #include "match_tracker.hpp"
-#include "messages.hpp"
+#include "net/messages.hpp"
 
 using namespace duelhall;
 using namespace duelhall::server;

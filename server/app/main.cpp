@@ -7,14 +7,15 @@
 #include <iostream>
 #include <thread>
 
-#include "config.hpp"
+#include "app/recovery.hpp"
+#include "config/config.hpp"
 #include "core/registry.hpp"
-#include "dispatch.hpp"
-#include "durable_log.hpp"
-#include "hub.hpp"
-#include "listener.hpp"
-#include "recovery.hpp"
-#include "static_files.hpp"
+#include "lobby/dispatch.hpp"
+#include "lobby/gateway.hpp"
+#include "lobby/hub.hpp"
+#include "match/durable_log.hpp"
+#include "net/listener.hpp"
+#include "net/static_files.hpp"
 #include "storage/group_commit.hpp"
 
 namespace net = boost::asio;
@@ -106,7 +107,8 @@ int main(int argc, char** argv) {
     }
   }
   Dispatcher dispatcher(*hub);
-  HttpContext context{*hub, dispatcher,
+  LobbyGateway gateway(*hub, dispatcher);
+  HttpContext context{gateway,
                       std::make_shared<ConnectionCounter>(config.limits.max_connections,
                                                           config.limits.max_connections_per_ip),
                       config.web_root};

@@ -1,4 +1,4 @@
-#include "recovery.hpp"
+#include "app/recovery.hpp"
 
 #include <spdlog/spdlog.h>
 

@@ -3,9 +3,9 @@
 
 #include <cstdint>
 
-#include "config.hpp"
+#include "config/config.hpp"
 #include "core/registry.hpp"
-#include "hub.hpp"
+#include "lobby/hub.hpp"
 #include "storage/match_store.hpp"
 
 namespace duelhall::server {

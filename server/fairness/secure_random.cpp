@@ -35,4 +35,20 @@ std::string new_reconnect_token() {
   return engine::seed_to_hex(secure_seed());
 }
 
+std::string invite_code() {
+  static const char* alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";  // 32 symbols
+  uint8_t raw[8];
+  fill_secure(raw, sizeof raw);
+  std::string out;
+  for (uint8_t b : raw) out.push_back(alphabet[b & 31]);
+  return out;
+}
+
+bool same_secret(const std::string& a, const std::string& b) {
+  if (a.size() != b.size()) return false;
+  unsigned char diff = 0;
+  for (size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+  return diff == 0;
+}
+
 }  // namespace duelhall::fairness

@@ -1,11 +1,11 @@
-#include "dispatch.hpp"
+#include "lobby/dispatch.hpp"
 
 #include <spdlog/spdlog.h>
 #include <map>
 
 #include "core/version.hpp"
-#include "match.hpp"
-#include "messages.hpp"
+#include "match/match.hpp"
+#include "net/messages.hpp"
 
 namespace duelhall::server {
 namespace {

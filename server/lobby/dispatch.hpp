@@ -8,9 +8,9 @@
 #include <set>
 
 #include "envelope.pb.h"
-#include "hub.hpp"
-#include "outbox.hpp"
-#include "rate_limiter.hpp"
+#include "lobby/hub.hpp"
+#include "net/outbox.hpp"
+#include "net/rate_limiter.hpp"
 #include "storage/replay_cursor.hpp"
 
 namespace duelhall::server {

@@ -4,10 +4,10 @@
 #include <chrono>
 
 #include "core/version.hpp"
-#include "dispatch.hpp"
 #include "fairness/record_format.hpp"
 #include "fairness/verify.hpp"
-#include "replay_export.hpp"
+#include "lobby/dispatch.hpp"
+#include "lobby/replay_export.hpp"
 #include "storage/match_store.hpp"
 
 namespace duelhall::server {

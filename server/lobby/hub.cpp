@@ -1,14 +1,17 @@
-#include "hub.hpp"
+#include "lobby/hub.hpp"
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/steady_timer.hpp>
 
-#include "match.hpp"
-#include "messages.hpp"
-#include "secure_random.hpp"
+#include "fairness/secure_random.hpp"
+#include "match/match.hpp"
+#include "net/messages.hpp"
 #include "storage/match_store.hpp"
 
 namespace duelhall::server {
+
+using fairness::invite_code;
+using fairness::same_secret;
 
 namespace net = boost::asio;
 

@@ -12,11 +12,12 @@
 #include <unordered_map>
 #include <vector>
 
-#include "action_log.hpp"
-#include "config.hpp"
+#include "config/config.hpp"
 #include "core/registry.hpp"
 #include "envelope.pb.h"
-#include "player.hpp"
+#include "match/action_log.hpp"
+#include "match/match_host.hpp"
+#include "match/player.hpp"
 
 namespace duelhall::storage {
 class MatchStore;
@@ -44,14 +45,14 @@ struct CreateOutcome {
   int seat = -1;
 };
 
-class Hub : public std::enable_shared_from_this<Hub> {
+class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
  public:
   Hub(boost::asio::io_context& io, const engine::Registry& registry, Config config,
       std::shared_ptr<ActionLogFactory> logs);
 
-  const engine::Registry& registry() const { return registry_; }
-  const Config& config() const { return config_; }
-  boost::asio::io_context& io() { return io_; }
+  const engine::Registry& registry() const override { return registry_; }
+  const Config& config() const override { return config_; }
+  boost::asio::io_context& io() override { return io_; }
 
   // Players.
   std::shared_ptr<Player> new_player(const std::string& name);
@@ -76,11 +77,11 @@ class Hub : public std::enable_shared_from_this<Hub> {
   // Matches.
   CreateOutcome create_match(const std::shared_ptr<Player>& host, const CreateMatch& request);
   std::shared_ptr<Match> find_match(uint64_t id);
-  void remove_match(uint64_t id);
+  void remove_match(uint64_t id) override;
   size_t match_count();
 
   // Lobby: a match publishes its listing whenever it changes.
-  void publish(const MatchInfo& info);
+  void publish(const MatchInfo& info) override;
   void list(MatchList& out);
   void subscribe(const std::shared_ptr<Peer>& peer, bool on);
   void unsubscribe(const Peer* peer);

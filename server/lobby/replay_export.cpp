@@ -1,4 +1,4 @@
-#include "replay_export.hpp"
+#include "lobby/replay_export.hpp"
 
 #include <charconv>
 

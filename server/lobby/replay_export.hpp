@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "hub.hpp"
+#include "lobby/hub.hpp"
 
 namespace duelhall::server {
 

@@ -1,4 +1,4 @@
-#include "durable_log.hpp"
+#include "match/durable_log.hpp"
 
 #include <spdlog/spdlog.h>
 

@@ -6,7 +6,7 @@
 
 #include <memory>
 
-#include "action_log.hpp"
+#include "match/action_log.hpp"
 #include "storage/group_commit.hpp"
 
 namespace duelhall::server {

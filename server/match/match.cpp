@@ -1,21 +1,24 @@
 // Match membership: seats, spectators, presence, chat and the lobby listing.
-#include "match.hpp"
+#include "match/match.hpp"
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
 #include "core/version.hpp"
 #include "fairness/commitment.hpp"
-#include "hub.hpp"
-#include "messages.hpp"
-#include "secure_random.hpp"
+#include "fairness/secure_random.hpp"
+#include "net/messages.hpp"
 
 namespace duelhall::server {
 
+using fairness::same_secret;
+using fairness::secure_seed;
+
 namespace net = boost::asio;
 
-Match::Match(Hub& hub, uint64_t id, const engine::RulesetInfo& ruleset, MatchSettings settings,
-             std::string invite, std::shared_ptr<Player> host, std::unique_ptr<ActionLog> log)
+Match::Match(MatchHost& hub, uint64_t id, const engine::RulesetInfo& ruleset,
+             MatchSettings settings, std::string invite, std::shared_ptr<Player> host,
+             std::unique_ptr<ActionLog> log)
     : hub_(hub),
       id_(id),
       ruleset_(ruleset),

@@ -24,21 +24,20 @@
 #include <string>
 #include <vector>
 
-#include "action_log.hpp"
 #include "core/registry.hpp"
 #include "envelope.pb.h"
-#include "outbox.hpp"
-#include "peer.hpp"
-#include "player.hpp"
+#include "match/action_log.hpp"
+#include "match/match_host.hpp"
+#include "match/player.hpp"
+#include "net/outbox.hpp"
+#include "net/peer.hpp"
 
 namespace duelhall::server {
-
-class Hub;
 
 class Match : public std::enable_shared_from_this<Match> {
  public:
   using Clock = std::chrono::steady_clock;
-  Match(Hub& hub, uint64_t id, const engine::RulesetInfo& ruleset, MatchSettings settings,
+  Match(MatchHost& hub, uint64_t id, const engine::RulesetInfo& ruleset, MatchSettings settings,
         std::string invite, std::shared_ptr<Player> host, std::unique_ptr<ActionLog> log);
 
   uint64_t id() const { return id_; }
@@ -148,7 +147,7 @@ class Match : public std::enable_shared_from_this<Match> {
   void ended(const std::string& result);
   void fault(const std::string& what, Outbox& out);
 
-  Hub& hub_;
+  MatchHost& hub_;
   const uint64_t id_;
   const engine::RulesetInfo& ruleset_;
   const MatchSettings settings_;

@@ -3,9 +3,8 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
-#include "hub.hpp"
-#include "match.hpp"
-#include "messages.hpp"
+#include "match/match.hpp"
+#include "net/messages.hpp"
 
 namespace duelhall::server {
 

@@ -5,10 +5,8 @@
 
 #include "core/version.hpp"
 #include "fairness/commitment.hpp"
-#include "hub.hpp"
-#include "match.hpp"
-#include "messages.hpp"
-#include "secure_random.hpp"
+#include "match/match.hpp"
+#include "net/messages.hpp"
 #include "wire_diff.hpp"
 
 namespace duelhall::server {

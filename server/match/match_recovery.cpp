@@ -4,8 +4,7 @@
 
 #include "core/version.hpp"
 #include "fairness/commitment.hpp"
-#include "hub.hpp"
-#include "match.hpp"
+#include "match/match.hpp"
 
 namespace duelhall::server {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "peer.hpp"
+#include "net/peer.hpp"
 
 namespace duelhall::server {
 

@@ -1,11 +1,10 @@
-#include "http_session.hpp"
+#include "net/http_session.hpp"
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/beast/websocket.hpp>
 
-#include "replay_export.hpp"
-#include "static_files.hpp"
-#include "ws_session.hpp"
+#include "net/static_files.hpp"
+#include "net/ws_session.hpp"
 
 namespace duelhall::server {
 
@@ -37,14 +36,13 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   if (beast::websocket::is_upgrade(parser_->get())) {
     std::string_view target = parser_->get().target();
     if (target.substr(0, target.find('?')) == "/ws") {
-      std::make_shared<WsSession>(std::move(stream_), context_.hub, context_.dispatcher,
-                                  std::move(*slot_))
+      std::make_shared<WsSession>(std::move(stream_), context_.hub, std::move(*slot_))
           ->run(parser_->release());
       return;
     }
   }
   auto request = parser_->release();
-  auto exported = answer_export(context_.hub, request);
+  auto exported = context_.hub.answer(request);
   HealthFigures health{context_.hub.match_count(), context_.connections->total()};
   http::message_generator msg =
       exported ? std::move(*exported) : answer_http(context_.web_root, health, std::move(request));

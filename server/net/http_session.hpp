@@ -7,14 +7,13 @@
 #include <memory>
 #include <optional>
 
-#include "connection_limits.hpp"
-#include "dispatch.hpp"
+#include "net/connection_limits.hpp"
+#include "net/gateway.hpp"
 
 namespace duelhall::server {
 
 struct HttpContext {
-  Hub& hub;
-  Dispatcher& dispatcher;
+  Gateway& hub;
   std::shared_ptr<ConnectionCounter> connections;
   std::string web_root;  // empty or missing: a built-in page
 };

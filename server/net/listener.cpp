@@ -1,4 +1,4 @@
-#include "listener.hpp"
+#include "net/listener.hpp"
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/strand.hpp>

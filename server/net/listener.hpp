@@ -5,7 +5,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <memory>
 
-#include "http_session.hpp"
+#include "net/http_session.hpp"
 
 namespace duelhall::server {
 

@@ -1,4 +1,4 @@
-#include "messages.hpp"
+#include "net/messages.hpp"
 
 namespace duelhall::server {
 

@@ -5,7 +5,7 @@
 
 #include "core/registry.hpp"
 #include "envelope.pb.h"
-#include "peer.hpp"
+#include "net/peer.hpp"
 
 namespace duelhall::server {
 

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "peer.hpp"
+#include "net/peer.hpp"
 
 namespace duelhall::server {
 

@@ -1,4 +1,4 @@
-#include "static_files.hpp"
+#include "net/static_files.hpp"
 
 #include <filesystem>
 

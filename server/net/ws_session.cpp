@@ -1,10 +1,10 @@
-#include "ws_session.hpp"
+#include "net/ws_session.hpp"
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 
-#include "messages.hpp"
+#include "net/messages.hpp"
 
 namespace duelhall::server {
 
@@ -16,13 +16,11 @@ using StrandExecutor = net::strand<net::io_context::executor_type>;
 // Rate-limited or malformed messages in a row that end the connection.
 constexpr uint32_t kMaxMalformed = 16;
 
-WsSession::WsSession(beast::tcp_stream&& stream, Hub& hub, Dispatcher& dispatcher,
-                     ConnectionSlot slot)
+WsSession::WsSession(beast::tcp_stream&& stream, Gateway& hub, ConnectionSlot slot)
     : ws_(std::move(stream)),
       hub_(hub),
-      dispatcher_(dispatcher),
       slot_(std::move(slot)),
-      state_(hub.config().limits),
+      handler_(hub.open_session()),
       limiter_(hub.config().limits.messages_per_second,
                2.0 * hub.config().limits.messages_per_second),
       opened_(std::chrono::steady_clock::now()) {}
@@ -31,8 +29,7 @@ WsSession::~WsSession() {
   const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - opened_);
   spdlog::info("connection {} from {} closed after {:.1f} s, {} frames in, {} out, player {}: {}",
                slot_.id(), slot_.ip(), seconds.count(), frames_in_, frames_out_,
-               state_.player ? state_.player->id() : 0,
-               end_reason_.empty() ? "closed" : end_reason_);
+               handler_->player_id(), end_reason_.empty() ? "closed" : end_reason_);
 }
 
 bool WsSession::on_strand() {
@@ -103,7 +100,7 @@ void WsSession::handle_frame() {
   malformed_ = 0;
   Outbox out;
   try {
-    dispatcher_.dispatch(shared_from_this(), state_, message, out);
+    handler_->dispatch(shared_from_this(), message, out);
   } catch (const std::exception& e) {
     // A fault outside any match (the lobby, the hub): this command fails, nothing else.
     spdlog::error("connection {}: command failed: {}", slot_.id(), e.what());
@@ -175,7 +172,7 @@ void WsSession::send_close_frame() {
 void WsSession::fail(beast::error_code ec, const char* what) {
   if (!gone_) {
     gone_ = true;
-    dispatcher_.disconnected(this, state_);
+    handler_->disconnected(this);
   }
   if (ec == websocket::error::message_too_big) {
     end_reason_ = "FRAME_TOO_LARGE: frame over the limit";

@@ -12,17 +12,16 @@
 #include <optional>
 #include <string>
 
-#include "connection_limits.hpp"
-#include "dispatch.hpp"
-#include "peer.hpp"
-#include "rate_limiter.hpp"
+#include "net/connection_limits.hpp"
+#include "net/gateway.hpp"
+#include "net/peer.hpp"
+#include "net/rate_limiter.hpp"
 
 namespace duelhall::server {
 
 class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(boost::beast::tcp_stream&& stream, Hub& hub, Dispatcher& dispatcher,
-            ConnectionSlot slot);
+  WsSession(boost::beast::tcp_stream&& stream, Gateway& hub, ConnectionSlot slot);
   ~WsSession() override;
 
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
@@ -46,10 +45,9 @@ class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::flat_buffer buffer_;
-  Hub& hub_;
-  Dispatcher& dispatcher_;
+  Gateway& hub_;
   ConnectionSlot slot_;
-  ClientState state_;
+  std::unique_ptr<SessionHandler> handler_;
   RateLimiter limiter_;
   std::deque<Frame> queue_;
   uint32_t strikes_ = 0;    // rate-limited messages in a row

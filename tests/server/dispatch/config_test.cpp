@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "config.hpp"
-#include "rate_limiter.hpp"
+#include "config/config.hpp"
+#include "net/rate_limiter.hpp"
 
 using duelhall::server::parse_args;
 

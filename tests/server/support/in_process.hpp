@@ -9,10 +9,10 @@
 #include <functional>
 #include <mutex>
 
-#include "dispatch.hpp"
-#include "hub.hpp"
+#include "lobby/dispatch.hpp"
+#include "lobby/hub.hpp"
 #include "match_tracker.hpp"
-#include "messages.hpp"
+#include "net/messages.hpp"
 #include "support/test_ruleset.hpp"
 
 namespace duelhall::testing {

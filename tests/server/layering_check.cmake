@@ -1,0 +1,88 @@
+# Holds server/'s folders to one direction (see server/CMakeLists.txt): every quoted #include of
+# a server header is rooted at server/ ("lobby/hub.hpp") and names a folder the including folder
+# may use, and each folder's CMakeLists.txt links only the libraries below it. Run by ctest as
+# "server layering: ..."; prints every offending line and fails.
+#   cmake -DSERVER_DIR=<repo>/server -P layering_check.cmake
+cmake_minimum_required(VERSION 3.25)
+if(NOT SERVER_DIR)
+  message(FATAL_ERROR "pass -DSERVER_DIR=<repo>/server")
+endif()
+
+set(folders fairness storage config net match lobby app)
+# What each folder may include besides itself: a folder ("storage/") or one header ("net/peer.hpp").
+set(allowed_fairness "")
+set(allowed_storage fairness/)
+set(allowed_config "")
+set(allowed_net config/)
+set(net_interfaces net/peer.hpp net/outbox.hpp net/messages.hpp)
+set(allowed_match ${net_interfaces} config/ storage/ fairness/)
+set(allowed_lobby match/ ${net_interfaces} net/rate_limiter.hpp net/gateway.hpp config/ storage/
+    fairness/)
+set(allowed_app lobby/ match/ net/ config/ storage/ fairness/)
+# The duelhall_* libraries each folder's CMakeLists.txt may link besides its own.
+set(links_fairness engine)
+set(links_storage fairness engine)
+set(links_config "")
+set(links_net config engine proto)
+set(links_match net config storage fairness engine proto wire_diff)
+set(links_lobby match net config storage fairness engine proto)
+set(links_app lobby match net config storage fairness engine)
+
+# Every header under server/, by bare name, to catch includes that are not rooted at server/.
+file(GLOB_RECURSE all_headers RELATIVE ${SERVER_DIR} ${SERVER_DIR}/*.hpp)
+set(bare_names "")
+foreach(header ${all_headers})
+  get_filename_component(name ${header} NAME)
+  list(APPEND bare_names ${name})
+endforeach()
+
+set(problems 0)
+foreach(folder ${folders})
+  file(GLOB_RECURSE sources RELATIVE ${SERVER_DIR} ${SERVER_DIR}/${folder}/*.cpp
+       ${SERVER_DIR}/${folder}/*.hpp)
+  foreach(source ${sources})
+    file(STRINGS ${SERVER_DIR}/${source} lines REGEX "^[ \t]*#[ \t]*include[ \t]*\"")
+    foreach(line ${lines})
+      string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*\"([^\"]*)\".*" "\\1" target "${line}")
+      string(REGEX MATCH "^([a-z_]+)/" root "${target}")
+      set(root_folder "${CMAKE_MATCH_1}")
+      if(root_folder IN_LIST folders)
+        if(root_folder STREQUAL folder)
+          continue()
+        endif()
+        set(ok FALSE)
+        foreach(entry ${allowed_${folder}})
+          if(entry STREQUAL target OR (entry MATCHES "/$" AND target MATCHES "^${entry}"))
+            set(ok TRUE)
+          endif()
+        endforeach()
+        if(NOT ok)
+          message("${source}: includes \"${target}\": ${folder}/ may not include it")
+          math(EXPR problems "${problems} + 1")
+        endif()
+      elseif(NOT target MATCHES "/" AND target IN_LIST bare_names)
+        message("${source}: includes \"${target}\": name server headers from server/ "
+                "(\"<folder>/${target}\")")
+        math(EXPR problems "${problems} + 1")
+      endif()
+    endforeach()
+  endforeach()
+
+  file(READ ${SERVER_DIR}/${folder}/CMakeLists.txt cmake_text)
+  string(REGEX REPLACE "#[^\n]*" "" cmake_text "${cmake_text}")
+  string(REGEX MATCHALL "duelhall_[a-z_]+" libraries "${cmake_text}")
+  foreach(library ${libraries})
+    string(REGEX REPLACE "^duelhall_" "" name ${library})
+    if(NOT name STREQUAL folder AND NOT name STREQUAL "warnings"
+       AND NOT name IN_LIST links_${folder})
+      message("${folder}/CMakeLists.txt: names ${library}: ${folder}/ may not link it")
+      math(EXPR problems "${problems} + 1")
+    endif()
+  endforeach()
+endforeach()
+
+if(problems GREATER 0)
+  message(FATAL_ERROR "${problems} include(s) or link(s) run the wrong way between server/'s "
+                      "folders")
+endif()
+message(STATUS "server/: every include and link runs one way")

@@ -216,6 +216,7 @@ TEST_CASE("Choke drains the center sphere first, then the head") {
   act(*s, 1, pass());
   act(*s, 0, pass());
   act(*s, 0, use(kChoke));
+  act(*s, 1, pass());  // F39: no gift, she rolls her DEF
   CHECK(sphere(*s, 1, kCenter) == 0);
   CHECK(s->match().buffer.total() == 1);  // the head's last counter is going back
   CHECK(board(*s, 1).pool.total() == 9 + 4);
@@ -229,6 +230,7 @@ TEST_CASE("Choke past the center and the head maims the head") {
   act(*s, 1, pass());
   act(*s, 0, pass());
   act(*s, 0, use(kChoke));
+  act(*s, 1, pass());  // F39: no gift, she rolls her DEF
   REQUIRE(s->terminal());
   CHECK(s->outcome().reason.find("head is maimed") != std::string::npos);
 }
@@ -237,8 +239,8 @@ TEST_CASE("Choke against a successful block still drains, then the defender may 
   auto s = battle(dark(with({}, kChoke, 1)), {}, {5, 1, 1, 1, 1, 1, 2}, "templar");
   to_battle_window(*s, kTorso);
   act(*s, 0, use(kChoke));
+  act(*s, 1, pass());  // F39: no gift, she rolls her DEF
   CHECK(sphere(*s, 1, kCenter) == 1);
-  act(*s, 1, pass());  // the Light defender's gift
   CHECK(s->match().phase == Phase::kStance);
   CHECK(s->pending() == SeatMask::only(1));
 }
@@ -281,6 +283,7 @@ TEST_CASE("Rage adds ATT per counter and keeps a Hit Die of 11 or more") {
   act(*s, 0, pull(kRT, 3));
   act(*s, 0, pass());
   act(*s, 0, use(kRage, 1));  // 5 + 6 + 1 = 12: a roll of 12 hits
+  act(*s, 1, pass());  // F39: no gift, she rolls her DEF
   CHECK(s->match().hit);
   // Afterwards 2 counters go to the pool, the other 5 to any sphere.
   CHECK(board(*s, 0).pool.total() == 9 - 3 + 2);
@@ -355,6 +358,7 @@ TEST_CASE("F14 a free Rage costs no counter: the hand target returns as usual") 
   act(*s, 0, pull(kHR, 3));
   act(*s, 0, pass());
   act(*s, 0, use(kRage, 1, true));  // hit and block
+  act(*s, 1, pass());  // F39: no gift, she rolls her DEF
   CHECK(board(*s, 0).pool.total() == pool);
   REQUIRE(s->match().phase == Phase::kPlacement);
   CHECK(s->pending() == SeatMask::only(0));

@@ -240,9 +240,8 @@ bool ForceBattlesState::check_depletion(Seat victim, uint8_t drained) {
       if (b.spheres[sp].total() > 0) all_empty = false;
     }
     if (touched && all_empty) {
-      finish(1 - victim, "every sphere around " + at(victim) + "'s " +
-                             std::string(target_name(t)) + " is drained; " + at(1 - victim) +
-                             " wins");
+      finish(1 - victim, "every sphere around " + at(victim) + "'s " + std::string(target_name(t)) +
+                             " is drained; " + at(1 - victim) + " wins");
       return true;
     }
   }

@@ -283,7 +283,7 @@ TEST_CASE("Rage adds ATT per counter and keeps a Hit Die of 11 or more") {
   act(*s, 0, pull(kRT, 3));
   act(*s, 0, pass());
   act(*s, 0, use(kRage, 1));  // 5 + 6 + 1 = 12: a roll of 12 hits
-  act(*s, 1, pass());  // F39: no gift, she rolls her DEF
+  act(*s, 1, pass());         // F39: no gift, she rolls her DEF
   CHECK(s->match().hit);
   // Afterwards 2 counters go to the pool, the other 5 to any sphere.
   CHECK(board(*s, 0).pool.total() == 9 - 3 + 2);
@@ -358,7 +358,7 @@ TEST_CASE("F14 a free Rage costs no counter: the hand target returns as usual") 
   act(*s, 0, pull(kHR, 3));
   act(*s, 0, pass());
   act(*s, 0, use(kRage, 1, true));  // hit and block
-  act(*s, 1, pass());  // F39: no gift, she rolls her DEF
+  act(*s, 1, pass());               // F39: no gift, she rolls her DEF
   CHECK(board(*s, 0).pool.total() == pool);
   REQUIRE(s->match().phase == Phase::kPlacement);
   CHECK(s->pending() == SeatMask::only(0));
@@ -402,7 +402,7 @@ TEST_CASE("F13 each GEAS once per round, Lightning counter by counter") {
 
 TEST_CASE("Seed Choke is Dark only and spends one counter a round") {
   CHECK_FALSE(geas_allowed(kLight, kChoke));
-  auto s = battle(dark(with({}, kChoke, 3)), {}, {5, 1, 1, 1, 1, 1, 1}, "templar");
+  auto s = battle(dark(with(with({}, kChoke, 3), kLightning, 1)), {}, {5, 1}, "templar");
   to_battle_window(*s, kHead);
   CHECK(is_legal(*s, 0, use(kChoke, 1)));
   CHECK_FALSE(is_legal(*s, 0, use(kChoke, 2)));
@@ -410,6 +410,11 @@ TEST_CASE("Seed Choke is Dark only and spends one counter a round") {
   act(*s, 0, use(kChoke, 1));
   CHECK(board(*s, 0).geas[kChoke].total() == 2);
   CHECK(s->match().choked);
+  // The attacker is asked again (she still holds Lightning): a second Choke is not offered.
+  REQUIRE(s->pending() == SeatMask::only(0));
+  CHECK(is_legal(*s, 0, use(kLightning, 1, false, kHL)));
+  CHECK_FALSE(is_legal(*s, 0, use(kChoke, 1)));
+  CHECK(s->apply(0, use(kChoke, 1)).code == RefusalCode::kIllegal);
 }
 
 TEST_CASE("F20 Heal is not offered after a double botch or a Jump") {

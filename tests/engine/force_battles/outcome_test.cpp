@@ -327,9 +327,9 @@ TEST_CASE("F24 a Light player who turns Dark loses her free Light GEAS") {
   open_attack(*s, 0, kTorso);
   act(*s, 1, pass());
   act(*s, 0, pass());
-  act(*s, 1, pass());  // no free Protect
-  act(*s, 0, pass());  // no free Choke
-  act(*s, 1, pass());  // F39: no gift, she rolls her DEF
+  act(*s, 1, pass());                           // no free Protect
+  act(*s, 0, pass());                           // no free Choke
+  act(*s, 1, pass());                           // F39: no gift, she rolls her DEF
   REQUIRE(s->match().phase == Phase::kReward);  // a miss against a block
   REQUIRE(s->match().players[1].free_geas == kProtect);
   act(*s, 1, Action::make(kRegain, 1));

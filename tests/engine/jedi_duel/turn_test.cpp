@@ -132,7 +132,7 @@ TEST_CASE("J9 a player at 0 is out: hand, then Stance, to the discard pile, turn
   setup.seats[1].hand = {D(5), D(6)};
   setup.seats[1].fatigue = 3;
   setup.seats[2].stance = H(9);
-  setup.seats[2].hand = {H(4)};
+  setup.seats[2].hand = {H(4), H(5)};
   setup.skip_stance_step = true;
   Table t = make_table(3, setup);
   t.act(0, Action::make(kAttack, H(2), 1));
@@ -145,7 +145,14 @@ TEST_CASE("J9 a player at 0 is out: hand, then Stance, to the discard pile, turn
   CHECK(std::vector<Card>(pile.begin() + 1, pile.end()) == std::vector<Card>{D(5), D(6), S(13)});
   CHECK_FALSE(t.s->terminal());
   CHECK(t.s->turn() == 2);
-  CHECK_FALSE(t.legal(2, Action::make(kAttack, H(4), 1)));  // nobody attacks the fallen
+  // Seat 2 plays her Stance and reaches step 3, where attacks are made: nobody attacks the
+  // fallen seat 1, seat 0 still may be.
+  REQUIRE(t.s->phase() == Phase::kStance);
+  t.act(2, Action::make(kStance, H(5)));
+  REQUIRE(t.s->phase() == Phase::kAction);
+  CHECK(t.legal(2, Action::make(kAttack, H(4), 0)));
+  CHECK_FALSE(t.legal(2, Action::make(kAttack, H(4), 1)));
+  CHECK(t.try_act(2, Action::make(kAttack, H(4), 1)).code == RefusalCode::kIllegal);
 }
 
 TEST_CASE("J20 a fallen player's hand goes to the discard pile in the order held, Stance on top") {
@@ -390,6 +397,36 @@ TEST_CASE("J15 the pass-count ending: most fatigue wins") {
   Table t = pass_ending(13);
   REQUIRE(t.s->terminal());
   CHECK(t.s->outcome().winners == SeatMask::only(0));
+}
+
+TEST_CASE("J31 the number of passes counts every player who started, fallen ones included") {
+  // Three started, seat 2 has fallen: two living players. The second pass does not end the game
+  // (a count of the living would), the third does.
+  for (const int before : {1, 2}) {
+    TableSetup setup;
+    setup.seats.resize(3);
+    setup.seats[0].stance = H(8);
+    setup.seats[0].hand = {H(2)};
+    setup.seats[0].fatigue = 14;  // the top of its column: the discard regains nothing
+    setup.seats[1].stance = S(9);
+    setup.seats[1].hand = {S(3)};
+    setup.seats[1].fatigue = 13;
+    setup.seats[2].out = true;
+    setup.seats[2].fatigue = 0;
+    everything_else_discarded(setup);
+    setup.passes = before;
+    setup.skip_stance_step = true;
+    Table t = make_table(3, setup);
+    t.act(0, Action::make(kDiscard, H(2)));  // the draw reshuffles: one more pass
+    CHECK(t.s->passes() == before + 1);
+    if (before == 1) {
+      CHECK_FALSE(t.s->terminal());
+      CHECK(t.s->turn() == 1);
+    } else {
+      REQUIRE(t.s->terminal());
+      CHECK(t.s->outcome().winners == SeatMask::only(0));
+    }
+  }
 }
 
 TEST_CASE("J29 regaining with an empty discard pile gives 1") {

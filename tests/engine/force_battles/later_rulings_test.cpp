@@ -6,19 +6,6 @@ using namespace fb_test;
 
 namespace {
 
-SetupChoice with(SetupChoice c, int geas, int n) {
-  c.geas[size_t(geas)] = n;
-  return c;
-}
-
-// Round 1: seat 0 attacks `target`, nobody pulls, and the window before the rolls opens.
-void to_battle_window(ForceBattlesState& s, int target) {
-  act(s, 0, Action::make(kAttack));
-  act(s, 0, choose(target));
-  act(s, 1, pass());
-  act(s, 0, pass());
-}
-
 bool has_text(const std::string& events, const std::string& text) {
   return events.find(text) != std::string::npos;
 }

@@ -192,7 +192,8 @@ void ForceBattlesState::turn_dark(Seat seat) {
 
 void ForceBattlesState::end_round() {
   m_.last_defender = static_cast<int8_t>(m_.defender());
-  // Ruling F27: the sphere conditions are checked once the targets have emptied.
+  // Ruling F27: what a player's own pulls left is checked once the targets have emptied (the
+  // opponent's depletion ended the battle at once, F40).
   if (check_board_ends()) return;
   const bool limit = m_.round_limit > 0 && m_.round >= m_.round_limit;
   if (limit || m_.round >= kRoundCap) {

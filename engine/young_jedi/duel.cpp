@@ -325,11 +325,12 @@ void YoungJediState::end_duel(int defeated) {
   for (Player& p : table_.players) p.hits = 0;
   table_.duel = Duel{};
   if (settle_deck_outs()) return;  // Y9: immediate; the winner draws nothing more
-  if (winner_draws) {
-    // Aurra Sing, Formidable Adversary: "you may draw a card"; taken when there is one (Y16).
-    Player& w = table_.players[1 - defeated];
-    if (!w.draw.empty()) draw_into(1 - defeated, w.hand);
-    if (settle_deck_outs()) return;
+  if (winner_draws && !table_.players[1 - defeated].draw.empty()) {
+    // Aurra Sing, Formidable Adversary: "you may draw a card". Y9: offered to her, never made
+    // for her (her last card would lose); the draw step follows her answer.
+    table_.phase = Phase::kOptionalDraw;
+    table_.to_act = 1 - defeated;
+    return;
   }
   draw_step();
 }

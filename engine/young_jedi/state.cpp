@@ -199,6 +199,10 @@ void YoungJediState::legal_duel_actions(Seat seat, std::vector<Action>& out) con
       out.push_back(act(ActionKind::kUseDuelingText));
       out.push_back(act(ActionKind::kDeclineDuelingText));
       break;
+    case Phase::kOptionalDraw:
+      out.push_back(act(ActionKind::kDrawCard));
+      out.push_back(act(ActionKind::kDeclineDraw));
+      break;
     case Phase::kChoosePlanet:
     case Phase::kOver:
       break;
@@ -261,6 +265,16 @@ void YoungJediState::do_apply(Seat seat, Action action) {
     case ActionKind::kDeclineDuelingText:
       after_hit(1 - seat);
       break;
+    case ActionKind::kDrawCard:
+      // Y9: the draw is hers to take; her last card is then a deck victory like any other.
+      draw_into(seat, me.hand);
+      emit(Event::public_event(seat_ref(seat) + " takes the draw her card offers"));
+      if (!settle_deck_outs()) draw_step();
+      break;
+    case ActionKind::kDeclineDraw:
+      emit(Event::public_event(seat_ref(seat) + " does not draw"));
+      draw_step();
+      break;
     case ActionKind::kConcede:
       table_.phase = Phase::kOver;
       table_.winners = SeatMask::only(1 - seat);
@@ -309,6 +323,10 @@ std::string YoungJediState::action_label(Seat seat, Action action) const {
       return "do not use the dueling text";
     case ActionKind::kConcede:
       return "concede";
+    case ActionKind::kDrawCard:
+      return "draw a card";
+    case ActionKind::kDeclineDraw:
+      return "do not draw";
   }
   return "unknown action";
 }

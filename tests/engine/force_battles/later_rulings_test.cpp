@@ -184,6 +184,25 @@ TEST_CASE("F40: a Choke that empties the last sphere around the head ends the ba
   CHECK(has_text(s->outcome().reason, "around @1's head is drained"));
 }
 
+TEST_CASE("F40: a kick's take that empties a leg's sphere ends the battle at once") {
+  auto s = battle({}, dark(), {5, 1, 2, 2, 6, 6}, "initiate");
+  // Hand-built: the Dark RL, the right leg's only sphere, holds one Light counter and nothing else.
+  Board& d = board_mut(*s, 1);
+  move_counters(d.spheres[kRL], d.pool, 3, 1);
+  move_counters(board_mut(*s, 0).pool, d.spheres[kRL], 1, 0);
+  act(*s, 0, Action::make(kAttack));
+  act(*s, 0, choose(kTorso));
+  act(*s, 1, pass());
+  act(*s, 0, Action::make(kKick));
+  act(*s, 0, pass());  // a successful kick: the Light kicker takes her counter back
+  REQUIRE(s->match().phase == Phase::kKickTake);
+  act(*s, 0, Action::make(kTake, 0));
+  REQUIRE(s->terminal());
+  CHECK(s->outcome().winners == SeatMask::only(0));
+  CHECK(has_text(s->outcome().reason, "right leg"));
+  CHECK(s->match().buffer.total() == 0);  // the taken counter waits in her pool, not placed
+}
+
 TEST_CASE("Seed the take that turns a Light player Dark says so in its label") {
   auto s = battle(dark(), {}, {5, 1, 6, 6, 1, 1}, "templar");
   to_battle_window(*s, kTorso);

@@ -72,14 +72,7 @@ void ForceBattlesState::follow_up_actions(Seat seat, std::vector<Action>& out) c
       if (p.board.sphere_total() >= kSpheres) out.push_back(Action::make(kStanceRearrange));
       break;
     case Phase::kGift:
-      out.push_back(Action::make(kPass));
-      // Seed: one FORCE POWER per round, "from anywhere except the FORCE POOL", into the Dark
-      // player's center sphere "if there is enough space".
-      if (m_.gift_given || o.board.spheres[kCenter].total() >= kSphereCapacity) break;
-      for (int loc = 0; loc < kGiveGeas + kGeasCount; ++loc) {
-        if (give_source(p.board, loc)->total() > 0)
-          out.push_back(Action::make(kGive, uint8_t(loc)));
-      }
+      gift_actions(seat, out);
       break;
     case Phase::kKickTake:
       out.push_back(Action::make(kPass));
@@ -94,6 +87,33 @@ void ForceBattlesState::follow_up_actions(Seat seat, std::vector<Action>& out) c
     default:
       break;
   }
+}
+
+void ForceBattlesState::gift_actions(Seat seat, std::vector<Action>& out) const {
+  // F39: in place of her DEF roll (Pass rolls it), once per round, a Light defender facing a
+  // Dark attacker may give one FORCE POWER "from anywhere except the FORCE POOL" into the Dark
+  // player's center sphere "if there is enough space".
+  out.push_back(Action::make(kPass));
+  const Player& p = player(seat);
+  const Player& o = player(1 - seat);
+  if (m_.gift_given || seat != m_.defender() || p.side != kLight || o.side != kDark) return;
+  if (o.board.spheres[kCenter].total() >= kSphereCapacity) return;
+  for (int loc = 0; loc < kGiveGeas + kGeasCount; ++loc) {
+    if (give_source(p.board, loc)->total() > 0) out.push_back(Action::make(kGive, uint8_t(loc)));
+  }
+}
+
+void ForceBattlesState::apply_gift(Seat seat, Action action) {
+  if (action.kind == kGive) {
+    const Seat other = 1 - seat;
+    move_counters(*give_source(player(seat).board, action.arg(0)),
+                  player(other).board.spheres[kCenter], 1, seat);
+    m_.gift_given = true;
+    say(at(seat) + " gives 1 FORCE POWER to " + at(other) +
+        "'s center sphere instead of rolling to block");
+    if (check_conversion()) return;  // F6: the fourth Light counter converts at once
+  }
+  roll_battle();
 }
 
 bool ForceBattlesState::place_ok(int sphere, int n) const {
@@ -198,13 +218,6 @@ void ForceBattlesState::apply_follow_up(Seat seat, Action action) {
       waiting = start_placement(seat, lifted, kAllSpheres, false, true);
       break;
     }
-    case kGive: {
-      Pile* from = give_source(p.board, action.arg(0));
-      move_counters(*from, ob.spheres[kCenter], 1, seat);
-      m_.gift_given = true;
-      say(at(seat) + " gives 1 FORCE POWER to " + at(other) + "'s center sphere");
-      break;
-    }
     case kTake: {
       Pile taken;
       if (action.arg(0) == 1) {
@@ -220,6 +233,10 @@ void ForceBattlesState::apply_follow_up(Seat seat, Action action) {
       // The Dark kicker takes the opponent's colour; the Light kicker her own.
       move_counters(source, taken, 1, p.side == kDark ? other : seat);
       say(at(seat) + " takes 1 FORCE POWER from " + at(other));
+      if (from < kSpheres && check_depletion(other, static_cast<uint8_t>(1u << from))) {
+        move_counters(taken, p.board.pool, 1, seat);  // F40: the battle is over, nothing placed
+        return;
+      }
       waiting = start_placement(seat, taken, kAllSpheres, true, false);
       break;
     }
@@ -229,7 +246,7 @@ void ForceBattlesState::apply_follow_up(Seat seat, Action action) {
     default:
       break;  // Pass
   }
-  // A gift or a placement may have filled the Dark center (conversion, F6).
+  // A placement may have filled the Dark center (conversion, F6).
   if (terminal() || check_conversion()) return;
   if (!waiting) run_tasks();
 }

@@ -114,6 +114,9 @@ class ForceBattlesState final : public State {
   void window_pass(Seat seat);
   void advance_window();
   void close_window();
+  bool gift_possible() const;
+  void apply_gift(Seat seat, Action action);
+  void retarget(Seat seat, int target);
   // outcome.cpp
   void roll_battle();
   void run_tasks();
@@ -123,10 +126,12 @@ class ForceBattlesState final : public State {
   void turn_dark(Seat seat);
   void end_round();
   bool check_board_ends();
+  bool check_depletion(Seat victim, uint8_t drained);
   bool check_conversion();
   void finish(int winner, std::string reason);
   // follow_ups.cpp
   void follow_up_actions(Seat seat, std::vector<Action>& out) const;
+  void gift_actions(Seat seat, std::vector<Action>& out) const;
   void apply_follow_up(Seat seat, Action action);
   bool start_placement(Seat seat, Pile counters, uint8_t mask, bool pool, bool spread);
   bool continue_placement();

@@ -53,16 +53,25 @@ void ForceBattlesState::add_geas_uses(Seat seat, int geas, std::vector<Action>& 
 }
 
 void ForceBattlesState::battle_actions(Seat seat, std::vector<Action>& out) const {
+  if (m_.chooser == seat) {
+    // Sight or Mind Trick was just used in this window (F38): name the new target.
+    for (int t = 0; t < kTargets; ++t) out.push_back(Action::make(kChooseTarget, uint8_t(t)));
+    return;
+  }
   out.push_back(Action::make(kPass));
   add_geas_uses(seat, kPush, out);
   add_geas_uses(seat, kLightning, out);
   if (seat == m_.attacker) {
-    add_geas_uses(seat, kPull, out);  // seed: "Pull can only be played if you're attacking"
+    // Seed: "Pull can only be played if you're attacking"; F36: after the defender's Jump the
+    // attack has already missed, so Pull is no longer offered.
+    if (!m_.jumped) add_geas_uses(seat, kPull, out);
     add_geas_uses(seat, kRage, out);
     add_geas_uses(seat, kChoke, out);
+    add_geas_uses(seat, kSight, out);  // F38: until the ATT roll
   } else {
     add_geas_uses(seat, kJump, out);
     add_geas_uses(seat, kProtect, out);
+    add_geas_uses(seat, kMindTrick, out);  // F38: until the DEF roll
   }
 }
 
@@ -123,7 +132,7 @@ void ForceBattlesState::apply_geas(Seat seat, Action action) {
     case kSight:
     case kMindTrick:
       m_.chooser = static_cast<int8_t>(seat);
-      return;  // stays in the target step
+      return;  // the same player names the target next (target step or F38 window)
     case kJump:
       m_.jumped = true;
       break;
@@ -185,16 +194,20 @@ void ForceBattlesState::resolve_strike() {
   Board& b = player(victim).board;
   int left = m_.strike;
   int drained = 0;
+  uint8_t touched = 0;
   for (int i = 0; i < kSpheres && left > 0; ++i) {
-    Pile& sphere = b.spheres[(m_.strike_sphere + i) % kSpheres];
+    const int s = (m_.strike_sphere + i) % kSpheres;
+    Pile& sphere = b.spheres[s];
     const int n = std::min(left, sphere.total());
     move_counters(sphere, b.pool, n, 1 - victim);
+    if (n > 0) touched = static_cast<uint8_t>(touched | 1u << s);
     left -= n;
     drained += n;
   }
   if (m_.strike > 0) {
     say("Lightning drains " + std::to_string(drained) + " from " + at(victim) + "'s spheres");
   }
+  if (check_depletion(victim, touched)) return;  // F40: at once
   m_.strike = 0;
   m_.strike_sphere = -1;
   m_.phase = Phase::kBattleGeas;
@@ -242,9 +255,19 @@ void ForceBattlesState::close_window() {
   m_.passes = 0;
   if (m_.phase == Phase::kOpening) {
     roll_initiative();
+  } else if (gift_possible()) {
+    // F39: before her DEF roll the Light defender may give instead of rolling.
+    m_.phase = Phase::kGift;
+    m_.actor = static_cast<int8_t>(m_.defender());
   } else {
     roll_battle();
   }
+}
+
+bool ForceBattlesState::gift_possible() const {
+  std::vector<Action> options;
+  gift_actions(m_.defender(), options);
+  return options.size() > 1;  // Pass alone is no decision (F28)
 }
 
 }  // namespace duelhall::engine::force_battles

@@ -48,13 +48,13 @@ enum class Phase : uint8_t {
   kReward,           // F5 miss and block: regain, take or Heal
   kPlacement,        // placing counters one pile at a time
   kStance,           // keep or rearrange the stance
-  kGift,             // the Light player's gift toward conversion
+  kGift,             // F39: the Light defender gives instead of rolling her DEF
   kKickTake,         // a successful Kick's counter
   kOver,
 };
 
 // Follow-up decisions owed after the rolls, handled in order.
-enum class TaskKind : uint8_t { kReturnTarget, kReward, kGift, kKickTake, kStance, kEndRound };
+enum class TaskKind : uint8_t { kReturnTarget, kReward, kKickTake, kStance, kEndRound };
 struct Task {
   TaskKind kind = TaskKind::kEndRound;
   uint8_t seat = 0;
@@ -114,6 +114,9 @@ struct Match {
   int8_t strike = 0;
   int8_t strike_victim = -1;
   bool gift_given = false;
+  // F38: where the defender's counters in the target came from, so that they can go back when
+  // Sight or Mind Trick changes the target after the pulls.
+  std::array<Pile, kSpheres> pulled_from{};
   std::vector<Roll> rolls;  // this round's dice, shown to everyone (F7)
 
   // Follow-ups and the placement in progress.

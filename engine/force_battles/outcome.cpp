@@ -29,17 +29,24 @@ void ForceBattlesState::roll_battle() {
                 {static_cast<uint8_t>(r1), static_cast<uint8_t>(r2)});
       m_.hit = r1 + r2 <= hit_at && (hit_at < kAutoMiss || m_.rage);
     }
-    const int r1 = die(d, "2D6 defence"), r2 = die(d, "2D6 defence");
-    show_roll(d, "defence (Block Die " + std::to_string(block_at) + ")",
-              {static_cast<uint8_t>(r1), static_cast<uint8_t>(r2)});
-    m_.block = r1 + r2 <= block_at && (block_at < kAutoMiss || m_.protect);
+    if (m_.gift_given) {
+      m_.block = true;  // F39: the gift "is considered a successful Defense roll"
+    } else {
+      const int r1 = die(d, "2D6 defence"), r2 = die(d, "2D6 defence");
+      show_roll(d, "defence (Block Die " + std::to_string(block_at) + ")",
+                {static_cast<uint8_t>(r1), static_cast<uint8_t>(r2)});
+      m_.block = r1 + r2 <= block_at && (block_at < kAutoMiss || m_.protect);
+    }
   }
   say(std::string(m_.hit ? "hit" : "miss") + ", " + (m_.block ? "blocked" : "block fails"));
   m_.tasks.clear();
   const auto task = [this](TaskKind kind, Seat seat) {
     m_.tasks.push_back({kind, static_cast<uint8_t>(seat)});
   };
-  if (m_.hit && m_.choked) {
+  // F35: a declared Choke drains only after a rolled hit; after Pull its counter is simply spent.
+  const bool rolled_hit = m_.hit && !m_.pulled;
+  if (m_.choked && !rolled_hit) say("the Choke does nothing without a rolled hit");
+  if (rolled_hit && m_.choked) {
     // Seed (Choke): drains D6 from the center sphere, then the head; the block does not stop
     // it, but a successful block lets the defender choose another stance (ruling F22).
     const int amount = die(a, "D6 choke");
@@ -48,10 +55,7 @@ void ForceBattlesState::roll_battle() {
     if (terminal()) return;
     task(TaskKind::kReturnTarget, d);
     task(TaskKind::kReturnTarget, a);
-    if (m_.block) {
-      task(TaskKind::kGift, d);
-      task(TaskKind::kStance, d);
-    }
+    if (m_.block) task(TaskKind::kStance, d);
   } else if (m_.hit && !m_.block && m_.kicking) {
     // Seed: a successful kick gains the next initiative, any stance, and a counter.
     say(at(a) + " kicks " + at(d) + " successfully");
@@ -70,13 +74,11 @@ void ForceBattlesState::roll_battle() {
   } else if (m_.hit) {
     task(TaskKind::kReturnTarget, d);
     task(TaskKind::kReturnTarget, a);
-    task(TaskKind::kGift, d);
   } else if (m_.block) {
     task(TaskKind::kReturnTarget, d);
     task(TaskKind::kReturnTarget, a);
     // Seed (Jump): "she may NOT gain any FORCE POWER from the hit and miss structure".
     if (!m_.jumped) task(TaskKind::kReward, d);
-    task(TaskKind::kGift, d);
   } else {
     // Seed: "If both botch, a new Stance can be chosen and the Attacker does not lose FORCE
     // POWER this way"; the next initiative winner chooses the target.
@@ -100,6 +102,7 @@ void ForceBattlesState::drain(Seat victim, int amount, bool choke) {
     const int n = std::min(left, b.spheres[kCenter].total());
     move_counters(b.spheres[kCenter], b.pool, n, 1 - victim);
     left -= n;
+    if (n > 0 && check_depletion(victim, 1u << kCenter)) return;
   }
   Pile& body = b.targets[target];
   const int n = std::min(left, body.total());
@@ -124,8 +127,6 @@ void ForceBattlesState::run_tasks() {
 
 bool ForceBattlesState::start_task(const Task& task) {
   const Seat seat = task.seat;
-  const Seat other = 1 - seat;
-  const Player& p = player(seat);
   m_.actor = static_cast<int8_t>(seat);
   std::vector<Action> options;
   switch (task.kind) {
@@ -133,11 +134,6 @@ bool ForceBattlesState::start_task(const Task& task) {
       return return_target(seat);
     case TaskKind::kReward:
       m_.phase = Phase::kReward;
-      break;
-    case TaskKind::kGift:
-      // Ruling F23: the Light defender's gift toward conversion follows her successful block.
-      if (p.side != kLight || player(other).side != kDark) return false;
-      m_.phase = Phase::kGift;
       break;
     case TaskKind::kKickTake:
       m_.phase = Phase::kKickTake;
@@ -196,7 +192,8 @@ void ForceBattlesState::turn_dark(Seat seat) {
 
 void ForceBattlesState::end_round() {
   m_.last_defender = static_cast<int8_t>(m_.defender());
-  // Ruling F27: the sphere conditions are checked once the targets have emptied.
+  // Ruling F27: what a player's own pulls left is checked once the targets have emptied (the
+  // opponent's depletion ended the battle at once, F40).
   if (check_board_ends()) return;
   const bool limit = m_.round_limit > 0 && m_.round >= m_.round_limit;
   if (limit || m_.round >= kRoundCap) {
@@ -225,6 +222,27 @@ bool ForceBattlesState::check_conversion() {
     if (player(light).side != kLight || player(dark).side != kDark) continue;
     if (player(dark).board.spheres[kCenter].of(light) >= kSphereCapacity) {
       finish(light, at(dark) + " turns to the Light Side; " + at(light) + " wins by conversion");
+      return true;
+    }
+  }
+  return false;
+}
+
+bool ForceBattlesState::check_depletion(Seat victim, uint8_t drained) {
+  // F40: the opponent's Lightning, Choke or kick's take that leaves every sphere adjacent to a
+  // target at 0 ends the battle at once. Only targets next to a sphere the opponent drained
+  // count: the victim's own pulls are checked at the end of the round (F27).
+  const Board& b = player(victim).board;
+  for (int t = 0; t < kTargets; ++t) {
+    bool touched = false, all_empty = true;
+    for (int sp = 0; sp < kSpheres; ++sp) {
+      if (!adjacent(sp, t)) continue;
+      if (drained >> sp & 1) touched = true;
+      if (b.spheres[sp].total() > 0) all_empty = false;
+    }
+    if (touched && all_empty) {
+      finish(1 - victim, "every sphere around " + at(victim) + "'s " + std::string(target_name(t)) +
+                             " is drained; " + at(1 - victim) + " wins");
       return true;
     }
   }

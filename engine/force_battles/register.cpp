@@ -20,10 +20,12 @@ void register_force_battles(Registry& registry) {
   info.view_message = "duelhall.force_battles.View";
   // Bound (docs/rules/force-battles.md, F21): 2 x 27 setup steps plus kRoundCap rounds of at
   // most kRoundDecisions each. Per round, with at most 50 counters a player: target moves and
-  // pulls each spend a counter (<= 90), Lightning throws and Absorb answers each spend a GEAS
-  // counter and every other GEAS is once per round (<= 140 with the passes between them),
-  // placements and stances place at least one counter each (<= 130), the rest < 40.
-  constexpr int kRoundDecisions = 400;
+  // pulls each spend a counter, and a Sight or Mind Trick before the rolls (F38, each once a
+  // round) sends the defender's pulled counters back, so her pulls count up to three times
+  // (<= 250); Lightning throws and Absorb answers each spend a GEAS counter and every other GEAS
+  // is once per round (<= 140 with the passes between them), placements and stances place at
+  // least one counter each (<= 130), the rest (the gift among them) < 40.
+  constexpr int kRoundDecisions = 600;
   info.max_game_length = 2 * kStageDone + kRoundCap * kRoundDecisions;
   info.create = [](const MatchConfig& config) {
     return std::make_unique<ForceBattlesState>(config);

@@ -14,6 +14,7 @@ void ForceBattlesState::start_round() {
   m_.initiative = m_.attacker = m_.target = m_.chooser = -1;
   m_.kicking = m_.jumped = m_.pushed = m_.pulled = m_.choked = false;
   m_.protect = m_.rage = m_.hit = m_.block = m_.gift_given = false;
+  m_.pulled_from = {};
   m_.strike_sphere = m_.strike_victim = -1;
   m_.strike = 0;
   m_.rolls.clear();
@@ -71,14 +72,19 @@ void ForceBattlesState::roll_initiative() {
       winner = m_.last_defender;
       must_attack = true;
     } else {
+      // Seed: at the beginning, the highest ATT; F37: she must attack, as on a later tie.
       const int att0 = player(0).board.att.total(), att1 = player(1).board.att.total();
-      if (att0 != att1) winner = att0 > att1 ? 0 : 1;  // seed: at the beginning, highest ATT
+      if (att0 != att1) {
+        winner = att0 > att1 ? 0 : 1;
+        must_attack = true;
+      }
     }
   }
   say(at(winner) + " wins initiative");
   m_.initiative = static_cast<int8_t>(winner);
   if (must_attack) {
-    say(at(winner) + " defended last and must attack");
+    say(at(winner) + (m_.round > 1 ? " defended last" : " has the higher ATT") +
+        " and must attack");
     begin_attack(winner);
     return;
   }
@@ -107,7 +113,8 @@ void ForceBattlesState::begin_attack(Seat attacker) {
 }
 
 void ForceBattlesState::target_actions(Seat seat, std::vector<Action>& out) const {
-  // Ruling F9: Sight and Mind Trick belong to this step, before counters are pulled in.
+  // Sight and Mind Trick may be used here, before counters are pulled in, or in the window
+  // before the rolls (F38, battle_actions).
   if (m_.chooser == seat) {
     for (int t = 0; t < kTargets; ++t) out.push_back(Action::make(kChooseTarget, uint8_t(t)));
     return;
@@ -219,7 +226,16 @@ void ForceBattlesState::apply_pull(Seat seat, Action action) {
   const bool attacking = m_.phase == Phase::kAttackerPull;
   if (action.kind == kPullIn) {
     const int into = attacking ? attack_target() : m_.target;
-    move_counters(b.spheres[action.arg(0)], b.targets[into], action.arg(1), 1 - seat);
+    const int from = action.arg(0);
+    Pile moved;
+    move_counters(b.spheres[from], moved, action.arg(1), 1 - seat);
+    if (!attacking) {
+      for (Seat o = 0; o < 2; ++o) {
+        m_.pulled_from[from].by_owner[o] =
+            static_cast<int16_t>(m_.pulled_from[from].by_owner[o] + moved.by_owner[o]);
+      }
+    }
+    move_counters(moved, b.targets[into], moved.total(), 1 - seat);
     say(at(seat) + " pulls " + std::to_string(action.arg(1)) + " from " +
         std::string(sphere_name(action.arg(0))) + " into the " + std::string(target_name(into)));
     return;
@@ -244,6 +260,30 @@ void ForceBattlesState::apply_pull(Seat seat, Action action) {
   m_.actor = static_cast<int8_t>(m_.defender());  // F4.7: the defender first
   m_.passes = 0;
   advance_window();
+}
+
+void ForceBattlesState::retarget(Seat seat, int target) {
+  // F38: Sight or Mind Trick used in the window before the rolls names a new target. The
+  // defender's counters pulled into the old one go back to the spheres they came from (Protect's
+  // counters follow the target), and both players may pull again.
+  m_.chooser = -1;
+  say(at(seat) + " names the " + std::string(target_name(target)) + " as the target");
+  if (target == m_.target) {
+    m_.passes = 0;
+    m_.actor = static_cast<int8_t>(1 - seat);
+    advance_window();
+    return;
+  }
+  Board& b = player(m_.defender()).board;
+  Pile& old = b.targets[m_.target];
+  for (int s = 0; s < kSpheres; ++s) {
+    for (Seat o = 0; o < 2; ++o) move_counters(old, b.spheres[s], m_.pulled_from[s].of(o), o);
+  }
+  m_.pulled_from = {};
+  move_counters(old, b.targets[target], old.total(), m_.attacker);
+  m_.target = static_cast<int8_t>(target);
+  m_.phase = Phase::kDefenderPull;
+  m_.actor = static_cast<int8_t>(m_.defender());
 }
 
 }  // namespace duelhall::engine::force_battles

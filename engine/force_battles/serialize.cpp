@@ -65,6 +65,7 @@ void visit_match(IO& io, M& m) {
   io.num(m.kicking), io.num(m.passes), io.num(m.jumped), io.num(m.pushed), io.num(m.pulled);
   io.num(m.choked), io.num(m.protect), io.num(m.rage), io.num(m.hit), io.num(m.block);
   io.num(m.strike_sphere), io.num(m.strike), io.num(m.strike_victim), io.num(m.gift_given);
+  for (auto& p : m.pulled_from) visit_pile(io, p);
   io.count(m.rolls);
   for (auto& r : m.rolls) {
     io.num(r.seat);

@@ -125,14 +125,18 @@ void ForceBattlesState::do_apply(Seat seat, Action action) {
     case Phase::kLightningAnswer:
       if (action.kind == kPass) {
         window_pass(seat);
+      } else if (action.kind == kChooseTarget) {
+        retarget(seat, action.arg(0));
       } else {
         apply_geas(seat, action);
       }
       return;
+    case Phase::kGift:
+      apply_gift(seat, action);
+      return;
     case Phase::kReward:
     case Phase::kPlacement:
     case Phase::kStance:
-    case Phase::kGift:
     case Phase::kKickTake:
       apply_follow_up(seat, action);
       return;

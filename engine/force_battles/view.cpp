@@ -102,7 +102,6 @@ void ForceBattlesState::write_view(const Viewer& viewer, std::string& out) const
 }
 
 std::string ForceBattlesState::action_label(Seat seat, Action a) const {
-  (void)seat;
   const auto n = [&](int i) { return std::to_string(a.arg(i)); };
   const auto sphere = [&](int i) {
     return a.arg(i) < kSpheres ? std::string(sphere_name(a.arg(i))) : "sphere " + n(i);
@@ -150,7 +149,11 @@ std::string ForceBattlesState::action_label(Seat seat, Action a) const {
     case kKick:
       return "kick";
     case kRegain:
-      return a.arg(0) == 0 ? "regain from your pool" : "take from the opponent's pool";
+      if (a.arg(0) == 0) return "regain from your pool";
+      // Seed: a Light player who takes red counters turns to the Dark Side; the label says so.
+      return seat >= 0 && seat < 2 && player(seat).side == kLight
+                 ? "take from the opponent's pool and turn to the Dark Side"
+                 : "take from the opponent's pool";
     case kPlace:
       return "place " + n(1) + " in " + sphere(0);
     case kPoolRest:

@@ -145,6 +145,8 @@ void JediDuelState::finish_turn() {
     emit_draw(seat, drawn);
   }
   owes_replacement_ = {};
+  // J15, J31: "as many times as there are players" counts every player who started the game,
+  // fallen ones included.
   if (passes_ >= num_seats()) {
     end_by_passes();
     return;

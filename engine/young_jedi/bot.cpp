@@ -89,6 +89,10 @@ Action HeuristicBot::choose(const State& state, Seat seat, Rng& rng) {
         return 0;
       case ActionKind::kUseDuelingText:
         return 1;
+      case ActionKind::kDrawCard:  // a card more, unless it is the last one (Y9)
+        return me.draw.size() > 1 ? 2 : 0;
+      case ActionKind::kDeclineDraw:
+        return 1;
       default:
         return 0;
     }

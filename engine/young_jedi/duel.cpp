@@ -106,24 +106,25 @@ int YoungJediState::dueling_power(int seat) const {
 
 void YoungJediState::start_duel() {
   int first = table_.duel.initiator;
+  std::array<int, 2> power = {dueling_power(0), dueling_power(1)};
+  // Seed 003: Anakin draws a destiny for his power; that card goes to the hand. Y9: all destiny
+  // draws of the fight are made, then the decks are checked (both out: a tie).
   for (int seat : {first, 1 - first}) {
     Player& p = table_.players[seat];
-    int power = dueling_power(seat);
-    // Seed 003: Anakin draws a destiny for his power; that card goes to the hand.
     if (is_anakin(card(p.in_play[table_.duel.character[seat]])) && draw_into(seat, p.hand)) {
-      power += card(p.hand.back()).destiny;
+      power[seat] += card(p.hand.back()).destiny;
       p.known_hand.push_back(p.hand.back());  // a destiny draw is seen by both players
       emit(Event::public_event(seat_ref(seat) +
                                " drew destiny for Anakin: " + card_name(p.hand.back())));
     }
+  }
+  if (settle_deck_outs()) return;
+  for (int seat : {first, 1 - first}) {
+    Player& p = table_.players[seat];
     int drawn = 0;
     // Dueling cards stay part of the draw deck: an empty deck here is no deck-out (seed 003).
-    while (drawn < power && !p.draw.empty()) {
-      p.dueling_hand.push_back(p.draw.back());
-      p.draw.pop_back();
-      ++drawn;
-    }
-    emit(Event::public_event(seat_ref(seat) + " duels at power " + std::to_string(power) +
+    while (drawn < power[seat] && draw_into(seat, p.dueling_hand, true)) ++drawn;
+    emit(Event::public_event(seat_ref(seat) + " duels at power " + std::to_string(power[seat]) +
                              " and drew " + std::to_string(drawn) + " dueling cards"));
   }
   next_attack(first);
@@ -226,9 +227,7 @@ void YoungJediState::use_dueling_text() {
     p.discard.push_back(c);
   };
   auto draw_for_duel = [&](int n) {
-    for (int i = 0; i < n && !p.draw.empty(); ++i) {
-      p.dueling_hand.push_back(p.draw.back());
-      p.draw.pop_back();
+    for (int i = 0; i < n && draw_into(me, p.dueling_hand, true); ++i) {
     }
   };
   switch (card(c).dueling_text) {
@@ -323,13 +322,16 @@ void YoungJediState::end_duel(int defeated) {
     emit(Event::public_event(seat_ref(damaged) + " takes " + std::to_string(damage) + " damage"));
     take_damage(damaged, damage);
   }
-  if (winner_draws) {
-    // Aurra Sing, Formidable Adversary: "you may draw a card"; taken when there is one (Y16).
-    Player& w = table_.players[1 - defeated];
-    if (!w.draw.empty()) draw_into(1 - defeated, w.hand);
-  }
   for (Player& p : table_.players) p.hits = 0;
   table_.duel = Duel{};
+  if (settle_deck_outs()) return;  // Y9: immediate; the winner draws nothing more
+  if (winner_draws && !table_.players[1 - defeated].draw.empty()) {
+    // Aurra Sing, Formidable Adversary: "you may draw a card". Y9: offered to her, never made
+    // for her (her last card would lose); the draw step follows her answer.
+    table_.phase = Phase::kOptionalDraw;
+    table_.to_act = 1 - defeated;
+    return;
+  }
   draw_step();
 }
 

@@ -6,7 +6,7 @@
 namespace duelhall::engine::young_jedi {
 namespace {
 
-constexpr uint8_t kLastKind = static_cast<uint8_t>(ActionKind::kConcede);
+constexpr uint8_t kLastKind = static_cast<uint8_t>(ActionKind::kDeclineDraw);
 
 // The decision each phase asks for, as said in a refusal.
 const char* decision_of(Phase phase) {
@@ -27,6 +27,8 @@ const char* decision_of(Phase phase) {
       return "block or take the hit";
     case Phase::kDuelingText:
       return "use the dueling text or not";
+    case Phase::kOptionalDraw:
+      return "draw a card or not";
     case Phase::kOver:
       return "nothing";
   }
@@ -57,6 +59,9 @@ bool belongs_to(ActionKind kind, Phase phase) {
     case ActionKind::kUseDuelingText:
     case ActionKind::kDeclineDuelingText:
       return phase == Phase::kDuelingText;
+    case ActionKind::kDrawCard:
+    case ActionKind::kDeclineDraw:
+      return phase == Phase::kOptionalDraw;
   }
   return false;
 }

@@ -66,7 +66,10 @@ void YoungJediState::start_first_turn() {
   emit(Event::public_event(seat_ref(first) + " won the destiny draw and goes first"));
   for (int seat = 0; seat < 2; ++seat) {
     Player& p = table_.players[seat];
-    for (int i = 0; i < kStartingHand; ++i) draw_into(seat, p.hand);
+    for (int i = 0; i < kStartingHand; ++i) {
+      draw_into(seat, p.hand);
+      if (settle_deck_outs()) return;  // Y9: a deck victory is immediate
+    }
   }
   begin_turn(first);
 }
@@ -98,47 +101,8 @@ void YoungJediState::draw_step() {
                               seat_ref(seat) + " drew " + card_name(p.hand.back()),
                               seat_ref(seat) + " drew a card"));
   }
+  if (settle_deck_outs()) return;  // Y9: her last card: the other player's turn never begins
   begin_turn(1 - seat);
-}
-
-bool YoungJediState::draw_into(int seat, std::vector<uint16_t>& zone) {
-  Player& p = table_.players[seat];
-  if (p.draw.empty()) {
-    decked_out_.add(seat);
-    return false;
-  }
-  zone.push_back(p.draw.back());
-  p.draw.pop_back();
-  return true;
-}
-
-void YoungJediState::take_damage(int seat, int amount) {
-  Player& p = table_.players[seat];
-  for (int i = 0; i < amount; ++i) {
-    if (p.draw.empty()) {
-      decked_out_.add(seat);  // Y9: must discard from an empty deck
-      return;
-    }
-    p.discard.push_back(p.draw.back());
-    p.draw.pop_back();
-  }
-}
-
-void YoungJediState::settle_deck_outs() {
-  if (decked_out_.empty()) return;
-  table_.phase = Phase::kOver;
-  if (decked_out_.count() == 2) {
-    table_.winners = SeatMask::first_n(2);
-    table_.end_reason = static_cast<uint8_t>(EndReason::kBothDeckedOut);
-    emit(Event::public_event("both players ran out of cards in the same step: a tie"));
-  } else {
-    int loser = decked_out_.first();
-    table_.winners = SeatMask::only(1 - loser);
-    table_.end_reason = static_cast<uint8_t>(EndReason::kDeckVictory);
-    emit(Event::public_event(seat_ref(loser) + " had to draw from an empty deck: " +
-                             seat_ref(1 - loser) + " wins by deck victory"));
-  }
-  decked_out_ = SeatMask();
 }
 
 SeatMask YoungJediState::pending() const {
@@ -235,6 +199,10 @@ void YoungJediState::legal_duel_actions(Seat seat, std::vector<Action>& out) con
       out.push_back(act(ActionKind::kUseDuelingText));
       out.push_back(act(ActionKind::kDeclineDuelingText));
       break;
+    case Phase::kOptionalDraw:
+      out.push_back(act(ActionKind::kDrawCard));
+      out.push_back(act(ActionKind::kDeclineDraw));
+      break;
     case Phase::kChoosePlanet:
     case Phase::kOver:
       break;
@@ -297,6 +265,16 @@ void YoungJediState::do_apply(Seat seat, Action action) {
     case ActionKind::kDeclineDuelingText:
       after_hit(1 - seat);
       break;
+    case ActionKind::kDrawCard:
+      // Y9: the draw is hers to take; her last card is then a deck victory like any other.
+      draw_into(seat, me.hand);
+      emit(Event::public_event(seat_ref(seat) + " takes the draw her card offers"));
+      if (!settle_deck_outs()) draw_step();
+      break;
+    case ActionKind::kDeclineDraw:
+      emit(Event::public_event(seat_ref(seat) + " does not draw"));
+      draw_step();
+      break;
     case ActionKind::kConcede:
       table_.phase = Phase::kOver;
       table_.winners = SeatMask::only(1 - seat);
@@ -345,6 +323,10 @@ std::string YoungJediState::action_label(Seat seat, Action action) const {
       return "do not use the dueling text";
     case ActionKind::kConcede:
       return "concede";
+    case ActionKind::kDrawCard:
+      return "draw a card";
+    case ActionKind::kDeclineDraw:
+      return "do not draw";
   }
   return "unknown action";
 }
@@ -364,7 +346,7 @@ Outcome YoungJediState::outcome() const {
       o.reason = "deck victory";
       break;
     case EndReason::kBothDeckedOut:
-      o.reason = "both decked out in the same step: a tie";
+      o.reason = "both decked out in the same fight: a tie";
       break;
     case EndReason::kConceded:
       o.reason = "conceded";

@@ -7,8 +7,9 @@
 // character, whom the defender may swap for one of their dueling characters), then draw a card.
 // In a duel both draw a dueling hand of their character's total power and trade attacks and
 // blocks by destiny number; a character with hits at or above its printed DAMAGE is defeated.
-// Damage is discarding from the draw deck; a player who must draw or discard from an empty deck
-// loses (deck victory), both at once is a tie. No parameters.
+// Damage is discarding from the draw deck; a player who draws or discards the last card of her
+// draw deck (not into a dueling hand), or must draw from an empty one, loses at once (deck
+// victory); both in the same fight's destiny draws is a tie. No parameters.
 #pragma once
 
 #include <memory>
@@ -69,16 +70,17 @@ class YoungJediState final : public State {
   int damage_for_defeat(int defeated) const;
   bool uses_lightsaber(int seat) const;
   bool offers_dueling_text(int seat, int card) const;
-  // Card movement. Deck-outs are collected during a step and settled at its end (Y9, Y17).
-  bool draw_into(int seat, std::vector<uint16_t>& zone);
+  // Card movement, in end.cpp. A deck-out is settled at once by the caller (Y9); only a fight's
+  // destiny draws are all made before the check.
+  bool draw_into(int seat, std::vector<uint16_t>& zone, bool dueling = false);
   void take_damage(int seat, int amount);
   void reshuffle_dueling_cards(int seat);
-  void settle_deck_outs();
+  bool settle_deck_outs();  // true when the game is over
   void legal_duel_actions(Seat seat, std::vector<Action>& out) const;
   std::string card_name(int index) const;
 
   Table table_;
-  SeatMask decked_out_;  // within the current step only
+  SeatMask decked_out_;  // until the caller settles it (Y9)
 };
 
 std::unique_ptr<State> create_state(const MatchConfig& config);

@@ -28,6 +28,8 @@ enum class ActionKind : uint8_t {
   kUseDuelingText = 12,  //
   kDeclineDuelingText = 13,
   kConcede = 14,
+  kDrawCard = 15,  // take the draw a card's text offers ("you may draw", Y9)
+  kDeclineDraw = 16,
 };
 
 enum class Phase : uint8_t {
@@ -40,6 +42,8 @@ enum class Phase : uint8_t {
   kBlock,           // `to_act` blocks the attack or takes the hit
   kDuelingText,     // `to_act` may use the hitting card's "When dueling" text
   kOver,
+  kOptionalDraw,  // `to_act` may take the draw a card's text offers (Y9); after kOver so the
+                  // numbers clients know stay the same
 };
 
 // A seat in event texts: "@0"; clients substitute display names.

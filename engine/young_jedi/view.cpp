@@ -172,7 +172,7 @@ void YoungJediState::load_rules(ByteReader& in) {
     p.hits = static_cast<int>(in.bounded(1000));
   }
   uint8_t phase = in.u8();
-  if (phase > static_cast<uint8_t>(Phase::kOver)) throw DecodeError("bad phase");
+  if (phase > static_cast<uint8_t>(Phase::kOptionalDraw)) throw DecodeError("bad phase");
   t.phase = static_cast<Phase>(phase);
   auto read = [&](int& v, int lo, int hi) {
     int64_t x = in.svarint();

@@ -3,23 +3,6 @@
 
 using namespace fb_test;
 
-namespace {
-
-SetupChoice with(SetupChoice c, int geas, int n) {
-  c.geas[size_t(geas)] = n;
-  return c;
-}
-
-// Round 1: seat 0 attacks `target`, nobody pulls, and the window before the rolls opens.
-void to_battle_window(ForceBattlesState& s, int target) {
-  act(s, 0, Action::make(kAttack));
-  act(s, 0, choose(target));
-  act(s, 1, pass());
-  act(s, 0, pass());
-}
-
-}  // namespace
-
 TEST_CASE("Hide: the opponent may use no GEAS but Speed") {
   SetupChoice hider = with(with({}, kHide, 1), kPush, 1);
   SetupChoice other = with(with({}, kSpeed, 1), kPush, 1);
@@ -216,6 +199,7 @@ TEST_CASE("Choke drains the center sphere first, then the head") {
   act(*s, 1, pass());
   act(*s, 0, pass());
   act(*s, 0, use(kChoke));
+  act(*s, 1, pass());  // F39: no gift, she rolls her DEF
   CHECK(sphere(*s, 1, kCenter) == 0);
   CHECK(s->match().buffer.total() == 1);  // the head's last counter is going back
   CHECK(board(*s, 1).pool.total() == 9 + 4);
@@ -229,6 +213,7 @@ TEST_CASE("Choke past the center and the head maims the head") {
   act(*s, 1, pass());
   act(*s, 0, pass());
   act(*s, 0, use(kChoke));
+  act(*s, 1, pass());  // F39: no gift, she rolls her DEF
   REQUIRE(s->terminal());
   CHECK(s->outcome().reason.find("head is maimed") != std::string::npos);
 }
@@ -237,8 +222,8 @@ TEST_CASE("Choke against a successful block still drains, then the defender may 
   auto s = battle(dark(with({}, kChoke, 1)), {}, {5, 1, 1, 1, 1, 1, 2}, "templar");
   to_battle_window(*s, kTorso);
   act(*s, 0, use(kChoke));
+  act(*s, 1, pass());  // F39: no gift, she rolls her DEF
   CHECK(sphere(*s, 1, kCenter) == 1);
-  act(*s, 1, pass());  // the Light defender's gift
   CHECK(s->match().phase == Phase::kStance);
   CHECK(s->pending() == SeatMask::only(1));
 }
@@ -281,6 +266,7 @@ TEST_CASE("Rage adds ATT per counter and keeps a Hit Die of 11 or more") {
   act(*s, 0, pull(kRT, 3));
   act(*s, 0, pass());
   act(*s, 0, use(kRage, 1));  // 5 + 6 + 1 = 12: a roll of 12 hits
+  act(*s, 1, pass());         // F39: no gift, she rolls her DEF
   CHECK(s->match().hit);
   // Afterwards 2 counters go to the pool, the other 5 to any sphere.
   CHECK(board(*s, 0).pool.total() == 9 - 3 + 2);
@@ -296,90 +282,6 @@ TEST_CASE("11-or-more without Rage the same Hit Die of 12 misses") {
   act(*s, 0, pull(kCenter, 1));
   act(*s, 0, pass());
   CHECK_FALSE(s->match().hit);
-}
-
-TEST_CASE("F2 Diamedes' free GEAS costs nothing, once per round") {
-  SetupChoice master;
-  master.free_geas = kPush;
-  auto s = battle(master, {}, {5, 1}, "diamedes");
-  to_battle_window(*s, kHead);
-  CHECK(s->legal_actions(0) == std::vector<Action>{pass(), use(kPush, 1, true)});
-  const int pool = board(*s, 0).pool.total();
-  act(*s, 0, use(kPush, 1, true));
-  CHECK(board(*s, 0).pool.total() == pool);
-  CHECK(s->match().pushed);
-  CHECK(s->match().players[0].free_used);
-}
-
-TEST_CASE("F14 a free Protect is worth one counter") {
-  SetupChoice master;
-  master.free_geas = kProtect;
-  // The attack roll of 12 misses; the defence roll of 6 blocks only with the free counter.
-  auto s = battle({}, master, {5, 1, 6, 6, 3, 3}, "diamedes");
-  to_battle_window(*s, kHead);
-  REQUIRE(s->block_die() == 5);
-  const std::string events = act_events(*s, 1, use(kProtect, 1, true));
-  CHECK(s->match().players[1].bonus == 1);
-  CHECK(board(*s, 1).targets[kHead].total() == 0);  // no counter went into the target
-  CHECK(events.find("Block Die 6") != std::string::npos);
-  CHECK(s->match().block);  // DEF 5 + 1 = 6 against a roll of 6
-}
-
-TEST_CASE("F14 a free Protect costs no counter: the target returns as usual") {
-  SetupChoice master;
-  master.free_geas = kProtect;
-  auto s = battle({}, master, {5, 1, 1, 1, 1, 1}, "diamedes");
-  const int pool = board(*s, 1).pool.total();
-  act(*s, 0, Action::make(kAttack));
-  act(*s, 0, choose(kHead));
-  act(*s, 1, pull(kHL, 2));
-  act(*s, 1, pass());
-  act(*s, 0, pass());
-  act(*s, 1, use(kProtect, 1, true));  // hit and block
-  // Nothing went to the pool; the 2 pulled counters go back next to the head only.
-  CHECK(board(*s, 1).pool.total() == pool);
-  REQUIRE(s->match().phase == Phase::kPlacement);
-  CHECK(s->match().buffer.total() == 2);
-  CHECK_FALSE(is_legal(*s, 1, place(kRL, 1)));
-  CHECK(is_legal(*s, 1, place(kHL, 2)));
-}
-
-TEST_CASE("F14 a free Rage costs no counter: the hand target returns as usual") {
-  SetupChoice master = dark();
-  master.free_geas = kRage;
-  auto s = battle(master, {}, {5, 1, 1, 1, 1, 1}, "diamedes");
-  const int pool = board(*s, 0).pool.total();
-  act(*s, 0, Action::make(kAttack));
-  act(*s, 0, choose(kTorso));
-  act(*s, 1, pass());
-  act(*s, 0, pull(kHR, 3));
-  act(*s, 0, pass());
-  act(*s, 0, use(kRage, 1, true));  // hit and block
-  CHECK(board(*s, 0).pool.total() == pool);
-  REQUIRE(s->match().phase == Phase::kPlacement);
-  CHECK(s->pending() == SeatMask::only(0));
-  CHECK(s->match().buffer.total() == 3);
-  CHECK_FALSE(is_legal(*s, 0, place(kLL, 1)));
-  CHECK(is_legal(*s, 0, place(kHR, 3)));
-}
-
-TEST_CASE("F2 Diamedes' free use is once per round and comes back the next round") {
-  SetupChoice master = dark(with({}, kLightning, 1));
-  master.free_geas = kLightning;
-  auto s = battle(master, {}, {5, 1}, "diamedes");
-  to_battle_window(*s, kHead);
-  REQUIRE(s->pending() == SeatMask::only(0));
-  CHECK(is_legal(*s, 0, use(kLightning, 1, true, kHL)));
-  act(*s, 0, use(kLightning, 1, true, kHL));
-  CHECK(board(*s, 0).geas[kLightning].total() == 1);  // the free throw cost nothing
-  REQUIRE(s->pending() == SeatMask::only(0));         // seat 1 has nothing to answer with
-  CHECK_FALSE(is_legal(*s, 0, use(kLightning, 1, true, kHL)));
-  CHECK(is_legal(*s, 0, use(kLightning, 1, false, kHL)));
-  s->force_dice({1, 1, 1, 1});  // hit and block
-  act(*s, 0, pass());
-  act(*s, 1, pass());  // no gift
-  REQUIRE(s->match().round == 2);
-  CHECK_FALSE(s->match().players[0].free_used);
 }
 
 TEST_CASE("F13 each GEAS once per round, Lightning counter by counter") {
@@ -398,7 +300,7 @@ TEST_CASE("F13 each GEAS once per round, Lightning counter by counter") {
 
 TEST_CASE("Seed Choke is Dark only and spends one counter a round") {
   CHECK_FALSE(geas_allowed(kLight, kChoke));
-  auto s = battle(dark(with({}, kChoke, 3)), {}, {5, 1, 1, 1, 1, 1, 1}, "templar");
+  auto s = battle(dark(with(with({}, kChoke, 3), kLightning, 1)), {}, {5, 1}, "templar");
   to_battle_window(*s, kHead);
   CHECK(is_legal(*s, 0, use(kChoke, 1)));
   CHECK_FALSE(is_legal(*s, 0, use(kChoke, 2)));
@@ -406,6 +308,11 @@ TEST_CASE("Seed Choke is Dark only and spends one counter a round") {
   act(*s, 0, use(kChoke, 1));
   CHECK(board(*s, 0).geas[kChoke].total() == 2);
   CHECK(s->match().choked);
+  // The attacker is asked again (she still holds Lightning): a second Choke is not offered.
+  REQUIRE(s->pending() == SeatMask::only(0));
+  CHECK(is_legal(*s, 0, use(kLightning, 1, false, kHL)));
+  CHECK_FALSE(is_legal(*s, 0, use(kChoke, 1)));
+  CHECK(s->apply(0, use(kChoke, 1)).code == RefusalCode::kIllegal);
 }
 
 TEST_CASE("F20 Heal is not offered after a double botch or a Jump") {

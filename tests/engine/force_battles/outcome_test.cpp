@@ -135,6 +135,7 @@ TEST_CASE("F1 counters going back past 4 in a sphere go to the pool") {
   act(*s, 0, pull(kRL, 1));
   CHECK(board(*s, 0).targets[kRightLeg].total() == 4);
   act(*s, 0, pass());
+  act(*s, 1, pass());  // F39: no gift, she rolls her DEF
   // RL has 2, room for 2: the other 2 go to the pool.
   CHECK(sphere(*s, 0, kRL) == 4);
   CHECK(board(*s, 0).pool.total() == 4 + 2);
@@ -148,6 +149,7 @@ TEST_CASE("Seed a successful kick wins the next initiative, takes a counter and 
   act(*s, 0, Action::make(kKick));
   act(*s, 0, pull(kRL, 2));
   act(*s, 0, pass());
+  act(*s, 1, pass());  // F39: no gift, she rolls her DEF
   CHECK(s->match().kick_initiative == 0);
   REQUIRE(s->match().phase == Phase::kKickTake);
   act(*s, 0, Action::make(kTake));  // the Dark kicker takes the opponent's colour from its pool
@@ -199,6 +201,7 @@ TEST_CASE("Seed a Light player who takes red counters turns Dark and loses Light
   act(*s, 1, pass());
   act(*s, 0, pass());
   act(*s, 1, pass());  // no Protect this time
+  act(*s, 1, pass());  // F39: no gift, she rolls her DEF
   REQUIRE(s->match().phase == Phase::kReward);
   act(*s, 1, Action::make(kRegain, 1));
   CHECK(s->match().players[1].side == kDark);
@@ -324,9 +327,10 @@ TEST_CASE("F24 a Light player who turns Dark loses her free Light GEAS") {
   open_attack(*s, 0, kTorso);
   act(*s, 1, pass());
   act(*s, 0, pass());
-  act(*s, 1, pass());  // no free Protect
-  act(*s, 0, pass());  // no free Choke: a miss against a block
-  REQUIRE(s->match().phase == Phase::kReward);
+  act(*s, 1, pass());                           // no free Protect
+  act(*s, 0, pass());                           // no free Choke
+  act(*s, 1, pass());                           // F39: no gift, she rolls her DEF
+  REQUIRE(s->match().phase == Phase::kReward);  // a miss against a block
   REQUIRE(s->match().players[1].free_geas == kProtect);
   act(*s, 1, Action::make(kRegain, 1));
   CHECK(s->match().players[1].side == kDark);

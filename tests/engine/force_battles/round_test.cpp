@@ -22,14 +22,6 @@ TEST_CASE("F4.2 the higher initiative D6 wins") {
   CHECK(s->pending() == SeatMask::only(1));
 }
 
-TEST_CASE("F4.2 a first-round tie goes to the higher ATT") {
-  SetupChoice strong;
-  strong.att = 6;
-  strong.def = 4;
-  auto s = battle({}, strong, {3, 3});
-  CHECK(s->match().initiative == 1);
-}
-
 TEST_CASE("F4.2 a first-round tie with equal ATT is rolled again") {
   auto s = battle({}, {}, {3, 3, 1, 4});
   CHECK(s->match().initiative == 1);

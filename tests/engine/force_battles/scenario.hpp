@@ -124,4 +124,18 @@ inline Action choose(int target) {
   return Action::make(kChooseTarget, uint8_t(target));
 }
 
+// A setup with `n` counters in one GEAS slot.
+inline SetupChoice with(SetupChoice c, int geas, int n) {
+  c.geas[size_t(geas)] = n;
+  return c;
+}
+
+// Round 1: seat 0 attacks `target`, nobody pulls, and the window before the rolls opens.
+inline void to_battle_window(ForceBattlesState& s, int target) {
+  act(s, 0, Action::make(kAttack));
+  act(s, 0, choose(target));
+  act(s, 1, pass());
+  act(s, 0, pass());
+}
+
 }  // namespace fb_test

@@ -84,12 +84,7 @@ TEST_CASE("F2 Diamedes uses 50 and chooses one GEAS that costs nothing") {
   CHECK(s->match().players[0].free_geas == kHeal);
   act(*s, 0, Action::make(kSetupConfirm));
   CHECK(s->match().players[0].stage == kStageDone);
-  // A Light player may not choose a Dark GEAS as the free one.
-  auto t = create("diamedes");
-  SetupChoice d;
-  d.free_geas = kHeal;
-  setup_without_confirm(*t, 1, d);
-  CHECK(t->apply(1, Action::make(kSetupConfirm)).ok());
+  // A Light player may not choose a Dark GEAS as the free one: refused at that step.
   auto u = create("diamedes");
   act(*u, 0, Action::make(kSetupSide, kLight));
   act(*u, 0, Action::make(kSetupHand, kRight));
@@ -98,9 +93,12 @@ TEST_CASE("F2 Diamedes uses 50 and chooses one GEAS that costs nothing") {
   act(*u, 0, Action::make(kSetupAtt, 5));
   act(*u, 0, Action::make(kSetupDef, 5));
   for (int g = 0; g < kGeasCount; ++g) act(*u, 0, Action::make(kSetupGeas, uint8_t(g), 0));
+  REQUIRE(u->match().players[0].stage == kStageFreeGeas);
   const auto free = u->legal_actions(0);
   CHECK(free.size() == 10);
   CHECK(std::find(free.begin(), free.end(), Action::make(kSetupFreeGeas, kRage)) == free.end());
+  CHECK(u->apply(0, Action::make(kSetupFreeGeas, kRage)).code == RefusalCode::kIllegal);
+  CHECK(u->apply(0, Action::make(kSetupFreeGeas, kHeal)).ok());
   // Below Diamedes there is no free GEAS step.
   auto v = create("templar");
   setup_without_confirm(*v, 0, SetupChoice{});

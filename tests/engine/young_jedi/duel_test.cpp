@@ -189,11 +189,14 @@ TEST_CASE("Y8 power bonuses for named weapons: Obi-Wan, Jedi Knight with Obi-Wan
   CHECK(sizes.first == 9);
 }
 
-TEST_CASE("Y16 Aurra Sing, Formidable Adversary draws a card when she defeats a character") {
+namespace {
+
+// Aurra Sing, Formidable Adversary (Dark) defends unarmed against Qui-Gon, who has 4 hits; her
+// attack defeats him. Dark's draw deck holds `dark_deck` cards.
+std::unique_ptr<YoungJediState> aurra_defeats_qui_gon(int dark_deck) {
   auto s = duel_position(1, cards({"Qui-Gon Jinn, Jedi Mentor", "Qui-Gon Jinn's Lightsaber"}),
                          cards({"Aurra Sing, Formidable Adversary", "Sith Lightsaber"}),
-                         copies(10, "1_2"), copies(10, "1_71"));
-  // Light initiated against her; she defends unarmed and attacks after taking a hit.
+                         copies(10, "1_2"), copies(dark_deck, "1_71"));
   Table& t = s->scenario_table();
   t.active = 0;
   t.phase = Phase::kAttack;
@@ -202,8 +205,39 @@ TEST_CASE("Y16 Aurra Sing, Formidable Adversary draws a card when she defeats a 
   t.players[1].dueling_hand = cards({"1_103"});
   t.players[0].hits = 4;
   apply_ok(*s, 1, card_act(ActionKind::kAttack, "1_103"));
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("Y9 Aurra Sing, Formidable Adversary's draw is offered to her after the damage") {
+  auto s = aurra_defeats_qui_gon(10);
   CHECK(s->table().players[0].discard.size() == 2 + 5);
+  REQUIRE(s->table().phase == Phase::kOptionalDraw);
+  CHECK(s->pending() == SeatMask::only(1));
+  CHECK(s->legal_actions(1) ==
+        std::vector<Action>{act(ActionKind::kDrawCard), act(ActionKind::kDeclineDraw)});
+  CHECK(s->table().players[0].hand.empty());  // Light's draw step waits for her answer
+  apply_ok(*s, 1, act(ActionKind::kDrawCard));
   CHECK(s->table().players[1].hand.size() == 1);
   CHECK(s->table().players[1].draw.size() == 10 + 1 - 1);
   CHECK(s->table().players[0].hand.size() == 1);  // Light's own draw step
+  CHECK(s->table().phase == Phase::kDeploy);
+}
+
+TEST_CASE("Y9 an optional draw is never made for her: declining her last card keeps her in") {
+  // After the duel Dark's deck holds its dueling card only: drawing it would lose (Y9).
+  auto s = aurra_defeats_qui_gon(0);
+  REQUIRE(s->table().players[1].draw.size() == 1);
+  REQUIRE(s->table().phase == Phase::kOptionalDraw);
+  apply_ok(*s, 1, act(ActionKind::kDeclineDraw));
+  CHECK_FALSE(s->terminal());
+  CHECK(s->table().players[1].hand.empty());
+  CHECK(s->table().players[1].draw.size() == 1);
+  // Taken, the same draw is her deck victory at once: Light's draw step never comes.
+  auto t = aurra_defeats_qui_gon(0);
+  apply_ok(*t, 1, act(ActionKind::kDrawCard));
+  REQUIRE(t->terminal());
+  CHECK(t->outcome().winners == SeatMask::only(0));
+  CHECK(t->table().players[0].hand.empty());
 }

@@ -1,5 +1,5 @@
 // How duels and games end: defeat, reshuffling, damage (Y6), the no-defeat case, deck victory
-// (Y9), conceding. The tie of Y9 is tested with Y17 in turn_rulings_test.cpp.
+// and its tie (Y9), conceding.
 #include "scenario.hpp"
 
 using namespace yj_test;
@@ -31,13 +31,13 @@ TEST_CASE("Seed 003 defeat at hits equal to printed DAMAGE discards the characte
 }
 
 TEST_CASE("Seed 003 dueling cards are reshuffled into the draw deck before the damage") {
-  // Light's draw deck is empty, but its five dueling cards return first: 5 damage, no deck-out.
-  auto s = duel_at(qui_gon(), maul(), copies(5, "1_2"), cards({"1_103"}), {}, copies(10, "1_71"));
+  // Light's draw deck is empty, but its six dueling cards return first: 5 damage, no deck-out.
+  auto s = duel_at(qui_gon(), maul(), copies(6, "1_2"), cards({"1_103"}), {}, copies(10, "1_71"));
   s->scenario_table().players[0].hits = 4;
   apply_ok(*s, 1, card_act(ActionKind::kAttack, "1_103"));
   apply_ok(*s, 0, act(ActionKind::kTakeHit));
   CHECK_FALSE(s->terminal());
-  CHECK(s->table().players[0].draw.empty());
+  CHECK(s->table().players[0].draw.size() == 1);
   CHECK(s->table().players[0].discard.size() == 2 + 5);
 }
 
@@ -121,6 +121,72 @@ TEST_CASE("Y9 a player who must discard damage from an empty draw deck loses") {
   apply_ok(*s, 1, card_act(ActionKind::kAttack, "1_103"));
   REQUIRE(s->terminal());
   CHECK(s->outcome().winners == SeatMask::only(1));
+}
+
+TEST_CASE("Y9 drawing the last card of the draw deck loses at once") {
+  auto s = duel_position(0, {}, {}, copies(1, "1_2"), copies(10, "1_71"));
+  s->scenario_table().phase = Phase::kDeploy;
+  apply_ok(*s, 0, act(ActionKind::kEndDeploy));  // no duel possible: the draw step
+  REQUIRE(s->terminal());
+  CHECK(s->outcome().winners == SeatMask::only(1));
+  CHECK(s->outcome().reason == "deck victory");
+  CHECK(s->table().players[0].hand.size() == 1);
+  CHECK(s->table().turn == 3);  // Dark's turn never began
+}
+
+TEST_CASE("Y9 discarding the last card of the draw deck as damage loses at once") {
+  // Qui-Gon falls: 5 damage from a deck of exactly 5.
+  auto s = duel_at(qui_gon(), maul(), {}, cards({"1_103"}), copies(5, "1_2"), copies(10, "1_71"));
+  s->scenario_table().players[0].hits = 4;
+  apply_ok(*s, 1, card_act(ActionKind::kAttack, "1_103"));
+  REQUIRE(s->terminal());
+  CHECK(s->outcome().winners == SeatMask::only(1));
+  CHECK(s->table().players[0].discard.size() == 2 + 5);
+}
+
+TEST_CASE("Y9 a deck victory is immediate: the winner's draw step after the damage never comes") {
+  // Qui-Gon falls with 3 cards left against 5 damage: Light loses there, and Dark does not draw.
+  auto s = duel_at(qui_gon(), maul(), {}, cards({"1_103"}), copies(3, "1_2"), copies(10, "1_71"));
+  s->scenario_table().players[0].hits = 4;
+  apply_ok(*s, 1, card_act(ActionKind::kAttack, "1_103"));
+  REQUIRE(s->terminal());
+  CHECK(s->outcome().winners == SeatMask::only(1));
+  CHECK(s->outcome().reason == "deck victory");
+  CHECK(s->table().players[0].discard.size() == 2 + 3);
+  CHECK(s->table().players[1].hand.empty());
+  CHECK(s->table().players[1].draw.size() == 11);  // its dueling card back, nothing drawn
+}
+
+TEST_CASE("Y9 a deck victory is immediate: a won game does not become a tie") {
+  // Dark's last card is To The Death, in its dueling hand; used, it goes to the discard pile.
+  // Qui-Gon falls and Light cannot discard 5 from a deck of 2: Light loses there, before Dark's
+  // draw step would find an empty deck.
+  auto s = duel_at(qui_gon(), maul(), {}, cards({"To The Death"}), copies(2, "1_2"), {});
+  s->scenario_table().players[0].hits = 2;
+  apply_ok(*s, 1, card_act(ActionKind::kAttack, "To The Death"));
+  REQUIRE(s->table().phase == Phase::kDuelingText);
+  apply_ok(*s, 1, act(ActionKind::kUseDuelingText));
+  REQUIRE(s->terminal());
+  CHECK(s->outcome().winners == SeatMask::only(1));
+  CHECK(s->outcome().reason == "deck victory");
+}
+
+TEST_CASE("Y9 both players drawing their last card in the same fight is a tie") {
+  // No Dark card draws destiny in this catalogue, so the table is hand-built: both duelists are
+  // Anakin, whose destiny draw must be made, and each deck holds one card. Both draws are made
+  // before the decks are checked.
+  auto s = duel_position(1, qui_gon(), maul(), copies(1, "1_2"), copies(1, "1_71"));
+  apply_ok(*s, 1, act(ActionKind::kInitiateDuel, 0, 1, 0));
+  REQUIRE(s->table().phase == Phase::kDefenderWeapon);
+  s->scenario_table().players[0].in_play[0] = id("Anakin Skywalker, Podracer Pilot");
+  s->scenario_table().players[1].in_play[0] = id("Anakin Skywalker, Podracer Pilot");
+  apply_ok(*s, 0, act(ActionKind::kDefendUnarmed));
+  REQUIRE(s->terminal());
+  CHECK(s->outcome().winners == SeatMask::first_n(2));
+  CHECK(s->outcome().reason == "both decked out in the same fight: a tie");
+  CHECK(s->table().players[0].hand.size() == 1);
+  CHECK(s->table().players[1].hand.size() == 1);
+  CHECK(s->table().players[0].dueling_hand.empty());  // nothing later happened
 }
 
 TEST_CASE("Y9 a player may concede in their deploy step") {

@@ -133,14 +133,22 @@ TEST_CASE("Seed 003 example 2: Qui-Gon may defend instead of a dueling Obi-Wan")
 }
 
 TEST_CASE("Seed 003 example 3: Anakin, Child of Prophecy may not take Anakin's place") {
+  // Neither Anakin is a dueling character: with a dueling Obi-Wan in play the defender is asked,
+  // and Child of Prophecy is not among the answers.
   auto s = maul_challenges(
+      cards({"Anakin Skywalker, Podracer Pilot", "Anakin Skywalker, Child of Prophecy",
+             "Obi-Wan Kenobi, Jedi Student"}),
+      2);
+  REQUIRE(s->table().phase == Phase::kChooseDefender);
+  CHECK(legal(*s, 0, act(ActionKind::kDefend, 0)));
+  CHECK(legal(*s, 0, act(ActionKind::kDefend, 2)));
+  CHECK_FALSE(legal(*s, 0, act(ActionKind::kDefend, 1)));
+  CHECK(s->apply(0, act(ActionKind::kDefend, 1)).code == RefusalCode::kIllegal);
+  // Alone with the other Anakin, Podracer Pilot defends without being asked (Y21).
+  auto alone = maul_challenges(
       cards({"Anakin Skywalker, Podracer Pilot", "Anakin Skywalker, Child of Prophecy"}), 2);
-  // Neither Anakin is a dueling character: Podracer Pilot defends, and with that one answer the
-  // choice is not asked (Y21).
-  CHECK(s->table().phase != Phase::kChooseDefender);
-  CHECK(s->table().duel.character[0] == 0);
-  CHECK(s->table().phase == Phase::kAttack);  // no weapon either: the duel has begun
-  CHECK_FALSE(s->apply(0, act(ActionKind::kDefend, 1)).ok());
+  CHECK(alone->table().phase == Phase::kAttack);
+  CHECK(alone->table().duel.character[0] == 0);
 }
 
 TEST_CASE("Seed 003 example 4: Obi-Wan, Jedi Apprentice may take Obi-Wan, Jedi Padawan's place") {

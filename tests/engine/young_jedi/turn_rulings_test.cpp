@@ -58,32 +58,6 @@ TEST_CASE("Y13 conceding is offered in your own deploy step only") {
   CHECK_FALSE(s->terminal());
 }
 
-TEST_CASE("Y17 a duel's damage and the draw step after it are one step: both out is a tie") {
-  // Dark's last card is To The Death, in its dueling hand; used, it goes to the discard pile.
-  // Qui-Gon falls, Light must discard 5 from a deck of 2, then Dark's draw step finds nothing.
-  auto s = duel_at(qui_gon(), maul(), {}, cards({"To The Death"}), copies(2, "1_2"), {});
-  s->scenario_table().players[0].hits = 2;
-  apply_ok(*s, 1, card_act(ActionKind::kAttack, "To The Death"));
-  REQUIRE(s->table().phase == Phase::kDuelingText);
-  apply_ok(*s, 1, act(ActionKind::kUseDuelingText));
-  REQUIRE(s->terminal());
-  CHECK(s->outcome().winners == SeatMask::first_n(2));
-  CHECK(s->outcome().reason == "both decked out in the same step: a tie");
-}
-
-TEST_CASE("Y17 the step runs to its end before a deck-out is settled") {
-  // Qui-Gon falls with 3 cards left against 5 damage: Light is out, and Dark's draw step, part of
-  // the same step, still draws before Dark wins.
-  auto s = duel_at(qui_gon(), maul(), {}, cards({"1_103"}), copies(3, "1_2"), copies(10, "1_71"));
-  s->scenario_table().players[0].hits = 4;
-  apply_ok(*s, 1, card_act(ActionKind::kAttack, "1_103"));
-  REQUIRE(s->terminal());
-  CHECK(s->outcome().winners == SeatMask::only(1));
-  CHECK(s->table().players[0].discard.size() == 2 + 3);
-  CHECK(s->table().players[1].hand.size() == 1);
-  CHECK(s->table().players[1].draw.size() == 10);  // its dueling card back, one drawn
-}
-
 TEST_CASE("Y22 a game ends within 61 turns a player and the registry's bound") {
   Registry registry = builtin_registry();
   const RulesetInfo* info = registry.find("young_jedi");

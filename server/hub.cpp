@@ -1,6 +1,7 @@
 #include "hub.hpp"
 
 #include <spdlog/spdlog.h>
+#include <algorithm>
 #include <boost/asio/steady_timer.hpp>
 
 #include "match.hpp"
@@ -114,6 +115,10 @@ void Hub::player_dropped(const std::shared_ptr<Player>& player, const Peer* peer
       });
 }
 
+bool offers_bot_level(const engine::RulesetInfo& info, const std::string& level) {
+  return std::find(info.bot_levels.begin(), info.bot_levels.end(), level) != info.bot_levels.end();
+}
+
 CreateOutcome Hub::create_match(const std::shared_ptr<Player>& host, const CreateMatch& request) {
   CreateOutcome result;
   const MatchSettings& settings = request.settings();
@@ -157,6 +162,12 @@ CreateOutcome Hub::create_match(const std::shared_ptr<Player>& host, const Creat
   if (resolved.bot_level().empty() && !info->bot_levels.empty()) {
     resolved.set_bot_level(info->bot_levels.front());
   }
+  if (!resolved.bot_level().empty() && !offers_bot_level(*info, resolved.bot_level())) {
+    return bad(info->display_name + " has no bot level '" + resolved.bot_level() + "'");
+  }
+  if (resolved.clock_seconds() > kMaxClockSeconds) {
+    return bad("a decision clock is at most " + std::to_string(kMaxClockSeconds) + " seconds");
+  }
   std::string invite = resolved.unlisted() ? invite_code() : std::string();
   uint64_t id = 0;
   {
@@ -174,6 +185,7 @@ CreateOutcome Hub::create_match(const std::shared_ptr<Player>& host, const Creat
     result.seat = 0;
   }
   match->seat_bots(static_cast<int>(request.bot_seats()));
+  match->describe(result.info);
   {
     std::lock_guard lock(mutex_);
     matches_[id] = match;

@@ -26,6 +26,11 @@ namespace duelhall::server {
 
 class Match;
 
+// The longest decision clock (a day): its milliseconds must fit MatchUpdate.clock_ms.
+inline constexpr uint32_t kMaxClockSeconds = 86'400;
+// Whether `level` is one of the ruleset's bot levels.
+bool offers_bot_level(const engine::RulesetInfo& info, const std::string& level);
+
 // A match rebuilt from its stored log at start (main.cpp reads the store and replays).
 struct RecoveredMatch {
   uint64_t id = 0;
@@ -42,6 +47,7 @@ struct CreateOutcome {
   std::shared_ptr<Match> match;
   std::string invite;
   int seat = -1;
+  MatchInfo info;  // the match as created, before anyone else can change it
 };
 
 class Hub : public std::enable_shared_from_this<Hub> {

@@ -42,12 +42,15 @@ class Match : public std::enable_shared_from_this<Match> {
         std::string invite, std::shared_ptr<Player> host, std::unique_ptr<ActionLog> log);
 
   uint64_t id() const { return id_; }
+  const engine::RulesetInfo& ruleset() const { return ruleset_; }
   // Fixed at creation (or recovery, before the match is shared): safe from any thread.
   const std::string& seed_commitment() const { return commitment_; }
 
   // Set-up before the match is shared with anyone (no strand needed yet).
   void seat_creator(const std::shared_ptr<Player>& host, std::string option);
   void seat_bots(int count);
+  // The match as its creator is told of it (MatchCreated), as ListMatches will list it.
+  void describe(MatchInfo& info) const { fill_match_info(info); }
   // Publishes the listing and starts the match if its seats are already full.
   void open();
   // Set-up of a match rebuilt from its log after a restart, instead of the above: `humans[i]`

@@ -53,11 +53,30 @@ std::shared_ptr<Player> Hub::find_player(const std::string& token) {
 }
 
 uint64_t Hub::allocate_match_id() {
-  std::lock_guard lock(mutex_);
-  return next_match_++;
+  uint64_t id = 0;
+  {
+    std::lock_guard lock(mutex_);
+    id = next_match_++;
+  }
+  reserve_ids_through(id);
+  return id;
+}
+
+void Hub::reserve_ids_through(uint64_t id) {
+  // One synchronous write per block: ids after a restart skip at most a block ahead.
+  constexpr uint64_t kIdBlock = 64;
+  if (!store_) return;
+  std::lock_guard lock(reserve_mutex_);
+  if (id <= reserved_through_) return;
+  store_->reserve_match_ids(static_cast<storage::MatchId>(id + kIdBlock - 1));
+  reserved_through_ = id + kIdBlock - 1;
 }
 
 void Hub::continue_ids_after(uint64_t last_id) {
+  {
+    std::lock_guard lock(reserve_mutex_);
+    reserved_through_ = std::max(reserved_through_, last_id);
+  }
   std::lock_guard lock(mutex_);
   next_match_ = std::max(next_match_, last_id + 1);
 }
@@ -178,6 +197,14 @@ CreateOutcome Hub::create_match(const std::shared_ptr<Player>& host, const Creat
       return result;
     }
     id = next_match_++;
+  }
+  try {
+    reserve_ids_through(id);
+  } catch (const std::exception& e) {
+    spdlog::error("could not reserve match id {}: {}", id, e.what());
+    result.code = INTERNAL_ERROR;
+    result.reason = "the server could not store a new match id";
+    return result;
   }
   auto match = std::make_shared<Match>(*this, id, *info, resolved, invite, host, logs_->open(id));
   if (request.join()) {

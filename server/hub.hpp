@@ -94,6 +94,10 @@ class Hub : public std::enable_shared_from_this<Hub> {
 
  private:
   std::vector<std::shared_ptr<Peer>> subscribers();
+  // Records in the store that the ids through `id` are given out, a block at a time, so that no
+  // id is used twice after a restart (a waiting match is stored only at its start). Throws the
+  // store's error.
+  void reserve_ids_through(uint64_t id);
 
   boost::asio::io_context& io_;
   const engine::Registry& registry_;
@@ -104,6 +108,8 @@ class Hub : public std::enable_shared_from_this<Hub> {
   std::mutex mutex_;
   uint64_t next_player_ = 1;
   uint64_t next_match_ = 1;
+  std::mutex reserve_mutex_;  // held while the store reserves ids, not while the hub serves
+  uint64_t reserved_through_ = 0;
   std::unordered_map<std::string, std::shared_ptr<Player>> players_by_token_;
   std::map<uint64_t, std::shared_ptr<Match>> matches_;
   std::map<uint64_t, MatchInfo> listings_;  // public matches only

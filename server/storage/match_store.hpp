@@ -144,6 +144,10 @@ class MatchStore {
   std::optional<TokenSeat> find_token(std::string_view token);
   // The highest match id ever given out (ids are never reused, even after a prune); 0 if none.
   MatchId last_match_id();
+  // Counts the ids up to `up_to` as given out (durable when it returns), so last_match_id() is at
+  // least `up_to` from now on: the server numbers a match when it is created, long before it is
+  // stored at its start, and must not give that number out again after a restart.
+  void reserve_match_ids(MatchId up_to);
 
   // One transaction per call; durable when it returns. Throws StoreError (for a duplicate
   // index, an unknown or ended match).

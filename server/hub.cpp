@@ -90,7 +90,7 @@ void Hub::recover(RecoveredMatch recovered) {
       *this, recovered.id, *info, recovered.hosted.settings(), recovered.hosted.invite_code(),
       std::make_shared<Player>(0, recovered.hosted.host(), ""), logs_->open(recovered.id));
   match->recover(std::move(recovered.state), recovered.names, humans,
-                 std::move(recovered.public_view));
+                 std::move(recovered.spectators));
   std::lock_guard lock(mutex_);
   next_match_ = std::max(next_match_, recovered.id + 1);
   matches_[recovered.id] = match;

@@ -31,6 +31,21 @@ inline constexpr uint32_t kMaxClockSeconds = 86'400;
 // Whether `level` is one of the ruleset's bot levels.
 bool offers_bot_level(const engine::RulesetInfo& info, const std::string& level);
 
+// The spectators' stream of a recovered match, as the host's delay left it: the public view they
+// were shown (the match's view at `seq`) and the later steps the delay still holds back, each
+// with its public view, its events as spectators read them, and when it is due.
+struct RecoveredSpectators {
+  struct Step {
+    uint64_t seq = 0;
+    int64_t due_in_ms = 0;  // from the recovery on
+    std::string view;
+    std::vector<std::string> events;
+  };
+  uint64_t seq = 0;
+  std::string view;
+  std::vector<Step> held;
+};
+
 // A match rebuilt from its stored log at start (main.cpp reads the store and replays).
 struct RecoveredMatch {
   uint64_t id = 0;
@@ -38,7 +53,7 @@ struct RecoveredMatch {
   std::unique_ptr<engine::State> state;
   std::vector<std::string> names;         // by seat
   std::vector<std::string> token_hashes;  // by seat; empty for a bot's seat
-  std::string public_view;                // what spectators had been shown (their delay)
+  RecoveredSpectators spectators;
 };
 
 struct CreateOutcome {

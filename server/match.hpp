@@ -34,6 +34,7 @@
 namespace duelhall::server {
 
 class Hub;
+struct RecoveredSpectators;
 
 class Match : public std::enable_shared_from_this<Match> {
  public:
@@ -55,9 +56,10 @@ class Match : public std::enable_shared_from_this<Match> {
   void open();
   // Set-up of a match rebuilt from its log after a restart, instead of the above: `humans[i]`
   // says whether seat i was a player's (it waits for the player's reconnect, within the grace
-  // period) or a bot's; `public_view` is what the spectators had been shown.
+  // period) or a bot's; `spectators` is what the spectators had been shown and what their delay
+  // still holds back.
   void recover(std::unique_ptr<engine::State> state, const std::vector<std::string>& names,
-               const std::vector<bool>& humans, std::string public_view);
+               const std::vector<bool>& humans, RecoveredSpectators&& spectators);
   // A player reconnected after a restart with the token of seat `seat`.
   void reclaim(int seat, std::shared_ptr<Player> player);
   // The seats of a recovered match nobody reclaimed within the grace period go to the bot.

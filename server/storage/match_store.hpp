@@ -100,6 +100,7 @@ struct StoredMatch {
   MatchSummary summary;
   engine::MatchConfig config;  // with the seed, even while live: server-side only
   std::vector<engine::Step> steps;
+  std::vector<int64_t> step_ms;           // when each step was appended (Unix milliseconds)
   std::string server_record;              // as given at creation
   std::vector<std::string> token_hashes;  // by seat; empty for a seat without a token
   // Set by unfinished_matches when this match's record cannot be read (a gap in its log, bad
@@ -186,7 +187,7 @@ class MatchStore {
   void end_match(const MatchEnding& ending, NextSteps& batch);
   void reset_statements();
   MatchSummary read_summary(Statement& stmt);
-  std::vector<engine::Step> read_steps(MatchId match);
+  std::vector<engine::Step> read_steps(MatchId match, std::vector<int64_t>* times = nullptr);
   std::vector<std::string> read_names(MatchId match, std::vector<std::string>* options);
 
   std::string path_;

@@ -3,6 +3,8 @@
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <map>
+#include <stdexcept>
 
 namespace duelhall::server {
 
@@ -14,16 +16,50 @@ int64_t unix_now_ms() {
 
 namespace {
 
-// The public view as the spectators last saw it: `delay` actions behind the match.
-std::string delayed_public_view(const engine::Registry& registry, const storage::StoredMatch& match,
-                                const engine::State& state, uint32_t delay) {
-  if (delay == 0) return state.view(engine::Viewer::spectator());
-  const size_t shown = match.steps.size() > delay ? match.steps.size() - delay : 0;
-  std::vector<engine::Step> prefix(match.steps.begin(),
-                                   match.steps.begin() + static_cast<std::ptrdiff_t>(shown));
-  std::string error;
-  auto earlier = engine::replay(registry, match.config, prefix, error);
-  return earlier ? earlier->view(engine::Viewer::spectator()) : std::string();
+// The spectators' stream as the host's delay leaves it at `now_ms`: a step is shown once
+// `delay_actions` more have followed it and `delay_seconds` have passed since it was stored (as
+// Match::release_spectators decides live); the later ones are replayed with their public views
+// and events, to be released as they fall due.
+RecoveredSpectators spectator_stream(const engine::Registry& registry,
+                                     const storage::StoredMatch& match, const engine::State& state,
+                                     const MatchSettings& settings, int64_t now_ms) {
+  RecoveredSpectators stream;
+  const size_t total = match.steps.size();
+  const size_t delay_actions = settings.spectator_delay_actions();
+  const int64_t delay_ms = int64_t{settings.spectator_delay_seconds()} * 1000;
+  auto stored_at = [&](size_t i) { return i < match.step_ms.size() ? match.step_ms[i] : 0; };
+  size_t shown = 0;
+  while (shown + delay_actions < total && stored_at(shown) + delay_ms <= now_ms) ++shown;
+  if (!settings.spectators_allowed() || shown == total) {
+    stream.seq = total;
+    stream.view = state.view(engine::Viewer::spectator());
+    return stream;
+  }
+  std::map<std::string, std::string> raw = match.config.params.values();
+  auto created = registry.create(match.config.ruleset, match.config.seats, match.config.seed, raw,
+                                 match.config.seat_options);
+  if (!created.state) throw std::runtime_error(created.error);
+  engine::State& replayed = *created.state;
+  for (size_t i = 0; i < total; ++i) {
+    if (i == shown) {
+      stream.seq = shown;
+      stream.view = replayed.view(engine::Viewer::spectator());
+    }
+    std::vector<engine::Event> events;
+    if (!replayed.apply(match.steps[i].seat, match.steps[i].action, &events).ok()) {
+      throw std::runtime_error("step " + std::to_string(i) + " no longer replays");
+    }
+    if (i < shown) continue;
+    RecoveredSpectators::Step step;
+    step.seq = i + 1;
+    step.due_in_ms = stored_at(i) + delay_ms - now_ms;
+    step.view = replayed.view(engine::Viewer::spectator());
+    for (const auto& e : events) {
+      if (auto text = e.text_for(engine::Viewer::spectator())) step.events.emplace_back(*text);
+    }
+    stream.held.push_back(std::move(step));
+  }
+  return stream;
 }
 
 }  // namespace
@@ -63,8 +99,13 @@ RecoveryReport recover_matches(storage::MatchStore& store, const engine::Registr
     recovered.id = static_cast<uint64_t>(id);
     recovered.names = stored.summary.names;
     recovered.token_hashes = stored.token_hashes;
-    recovered.public_view = delayed_public_view(
-        registry, stored, *recovered.state, recovered.hosted.settings().spectator_delay_actions());
+    try {
+      recovered.spectators = spectator_stream(registry, stored, *recovered.state,
+                                              recovered.hosted.settings(), unix_now_ms());
+    } catch (const std::exception& e) {
+      abandon(e.what());
+      continue;
+    }
     hub.recover(std::move(recovered));
     ++report.resumed;
   }

@@ -13,7 +13,7 @@ struct Limits {
   uint32_t max_matches = 20'000;
   uint32_t max_connections = 20'000;
   uint32_t max_connections_per_ip = 1'000;
-  uint32_t max_message_bytes = 64 * 1024;  // WebSocket read_message_max, checked before reading
+  uint32_t max_message_bytes = 64 * 1024;  // reading stops one byte past it: FRAME_TOO_LARGE
   uint32_t messages_per_second = 200;      // per connection, with a burst of twice that
   uint32_t write_queue = 512;              // queued frames before a slow consumer is dropped
   uint32_t idle_timeout_seconds = 300;     // WebSocket idle (with keep-alive pings)

@@ -166,10 +166,7 @@ Handled Dispatcher::handle_create_match(Call& call, const CreateMatch& request) 
   CreateOutcome created = hub_.create_match(call.state.player, request);
   if (created.code != OK) return Handled::fail(created.code, created.reason);
   MatchCreated* reply = call.reply.mutable_created();
-  reply->mutable_match()->set_match_id(created.match->id());
-  reply->mutable_match()->set_ruleset(request.settings().ruleset());
-  reply->mutable_match()->set_seed_commitment(created.match->seed_commitment());
-  reply->mutable_match()->set_engine_version(std::string(engine::kEngineVersion));
+  *reply->mutable_match() = std::move(created.info);
   reply->set_invite_code(created.invite);
   reply->set_seat(created.seat);
   return Handled::ok();
@@ -178,6 +175,9 @@ Handled Dispatcher::handle_create_match(Call& call, const CreateMatch& request) 
 Handled Dispatcher::handle_join_match(Call& call, const JoinMatch& request) {
   auto match = hub_.find_match(request.match_id());
   if (!match) return Handled::fail(UNKNOWN_MATCH, "no such match");
+  if (request.seat() < -1) {
+    return Handled::fail(BAD_PARAMETERS, "a seat is -1 (any free seat) or a seat number");
+  }
   match->join(call.peer, call.state.player, request, call.request_id);
   return Handled::later();
 }
@@ -201,6 +201,10 @@ Handled Dispatcher::handle_spectate(Call& call, const Spectate& request) {
 Handled Dispatcher::handle_fill_bots(Call& call, const FillWithBots& request) {
   auto match = hub_.find_match(request.match_id());
   if (!match) return Handled::fail(UNKNOWN_MATCH, "no such match");
+  if (!request.level().empty() && !offers_bot_level(match->ruleset(), request.level())) {
+    return Handled::fail(BAD_PARAMETERS, match->ruleset().display_name + " has no bot level '" +
+                                             request.level() + "'");
+  }
   match->fill_bots(call.peer, call.state.player, request.level(), call.request_id);
   return Handled::later();
 }

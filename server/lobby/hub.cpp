@@ -1,6 +1,7 @@
 #include "lobby/hub.hpp"
 
 #include <spdlog/spdlog.h>
+#include <algorithm>
 #include <boost/asio/steady_timer.hpp>
 
 #include "fairness/secure_random.hpp"
@@ -55,11 +56,30 @@ std::shared_ptr<Player> Hub::find_player(const std::string& token) {
 }
 
 uint64_t Hub::allocate_match_id() {
-  std::lock_guard lock(mutex_);
-  return next_match_++;
+  uint64_t id = 0;
+  {
+    std::lock_guard lock(mutex_);
+    id = next_match_++;
+  }
+  reserve_ids_through(id);
+  return id;
+}
+
+void Hub::reserve_ids_through(uint64_t id) {
+  // One synchronous write per block: ids after a restart skip at most a block ahead.
+  constexpr uint64_t kIdBlock = 64;
+  if (!store_) return;
+  std::lock_guard lock(reserve_mutex_);
+  if (id <= reserved_through_) return;
+  store_->reserve_match_ids(static_cast<storage::MatchId>(id + kIdBlock - 1));
+  reserved_through_ = id + kIdBlock - 1;
 }
 
 void Hub::continue_ids_after(uint64_t last_id) {
+  {
+    std::lock_guard lock(reserve_mutex_);
+    reserved_through_ = std::max(reserved_through_, last_id);
+  }
   std::lock_guard lock(mutex_);
   next_match_ = std::max(next_match_, last_id + 1);
 }
@@ -73,7 +93,7 @@ void Hub::recover(RecoveredMatch recovered) {
       *this, recovered.id, *info, recovered.hosted.settings(), recovered.hosted.invite_code(),
       std::make_shared<Player>(0, recovered.hosted.host(), ""), logs_->open(recovered.id));
   match->recover(std::move(recovered.state), recovered.names, humans,
-                 std::move(recovered.public_view));
+                 std::move(recovered.spectators));
   std::lock_guard lock(mutex_);
   next_match_ = std::max(next_match_, recovered.id + 1);
   matches_[recovered.id] = match;
@@ -115,6 +135,10 @@ void Hub::player_dropped(const std::shared_ptr<Player>& player, const Peer* peer
         spdlog::info("player {} did not come back within the grace period", player->id());
         for (auto& match : player->matches()) match->abandoned(player);
       });
+}
+
+bool offers_bot_level(const engine::RulesetInfo& info, const std::string& level) {
+  return std::find(info.bot_levels.begin(), info.bot_levels.end(), level) != info.bot_levels.end();
 }
 
 CreateOutcome Hub::create_match(const std::shared_ptr<Player>& host, const CreateMatch& request) {
@@ -160,6 +184,12 @@ CreateOutcome Hub::create_match(const std::shared_ptr<Player>& host, const Creat
   if (resolved.bot_level().empty() && !info->bot_levels.empty()) {
     resolved.set_bot_level(info->bot_levels.front());
   }
+  if (!resolved.bot_level().empty() && !offers_bot_level(*info, resolved.bot_level())) {
+    return bad(info->display_name + " has no bot level '" + resolved.bot_level() + "'");
+  }
+  if (resolved.clock_seconds() > kMaxClockSeconds) {
+    return bad("a decision clock is at most " + std::to_string(kMaxClockSeconds) + " seconds");
+  }
   std::string invite = resolved.unlisted() ? invite_code() : std::string();
   uint64_t id = 0;
   {
@@ -171,12 +201,21 @@ CreateOutcome Hub::create_match(const std::shared_ptr<Player>& host, const Creat
     }
     id = next_match_++;
   }
+  try {
+    reserve_ids_through(id);
+  } catch (const std::exception& e) {
+    spdlog::error("could not reserve match id {}: {}", id, e.what());
+    result.code = INTERNAL_ERROR;
+    result.reason = "the server could not store a new match id";
+    return result;
+  }
   auto match = std::make_shared<Match>(*this, id, *info, resolved, invite, host, logs_->open(id));
   if (request.join()) {
     match->seat_creator(host, request.seat_option());
     result.seat = 0;
   }
   match->seat_bots(static_cast<int>(request.bot_seats()));
+  match->describe(result.info);
   {
     std::lock_guard lock(mutex_);
     matches_[id] = match;

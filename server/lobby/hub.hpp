@@ -16,6 +16,7 @@
 #include "core/registry.hpp"
 #include "envelope.pb.h"
 #include "match/action_log.hpp"
+#include "match/match.hpp"
 #include "match/match_host.hpp"
 #include "match/player.hpp"
 
@@ -27,6 +28,11 @@ namespace duelhall::server {
 
 class Match;
 
+// The longest decision clock (a day): its milliseconds must fit MatchUpdate.clock_ms.
+inline constexpr uint32_t kMaxClockSeconds = 86'400;
+// Whether `level` is one of the ruleset's bot levels.
+bool offers_bot_level(const engine::RulesetInfo& info, const std::string& level);
+
 // A match rebuilt from its stored log at start (main.cpp reads the store and replays).
 struct RecoveredMatch {
   uint64_t id = 0;
@@ -34,7 +40,7 @@ struct RecoveredMatch {
   std::unique_ptr<engine::State> state;
   std::vector<std::string> names;         // by seat
   std::vector<std::string> token_hashes;  // by seat; empty for a bot's seat
-  std::string public_view;                // what spectators had been shown (their delay)
+  RecoveredSpectators spectators;
 };
 
 struct CreateOutcome {
@@ -43,6 +49,7 @@ struct CreateOutcome {
   std::shared_ptr<Match> match;
   std::string invite;
   int seat = -1;
+  MatchInfo info;  // the match as created, before anyone else can change it
 };
 
 class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
@@ -89,6 +96,10 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
 
  private:
   std::vector<std::shared_ptr<Peer>> subscribers();
+  // Records in the store that the ids through `id` are given out, a block at a time, so that no
+  // id is used twice after a restart (a waiting match is stored only at its start). Throws the
+  // store's error.
+  void reserve_ids_through(uint64_t id);
 
   boost::asio::io_context& io_;
   const engine::Registry& registry_;
@@ -99,6 +110,8 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   std::mutex mutex_;
   uint64_t next_player_ = 1;
   uint64_t next_match_ = 1;
+  std::mutex reserve_mutex_;  // held while the store reserves ids, not while the hub serves
+  uint64_t reserved_through_ = 0;
   std::unordered_map<std::string, std::shared_ptr<Player>> players_by_token_;
   std::map<uint64_t, std::shared_ptr<Match>> matches_;
   std::map<uint64_t, MatchInfo> listings_;  // public matches only

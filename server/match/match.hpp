@@ -34,6 +34,21 @@
 
 namespace duelhall::server {
 
+// The spectators' stream of a recovered match, as the host's delay left it: the public view they
+// were shown (the match's view at `seq`) and the later steps the delay still holds back, each
+// with its public view, its events as spectators read them, and when it is due.
+struct RecoveredSpectators {
+  struct Step {
+    uint64_t seq = 0;
+    int64_t due_in_ms = 0;  // from the recovery on
+    std::string view;
+    std::vector<std::string> events;
+  };
+  uint64_t seq = 0;
+  std::string view;
+  std::vector<Step> held;
+};
+
 class Match : public std::enable_shared_from_this<Match> {
  public:
   using Clock = std::chrono::steady_clock;
@@ -41,19 +56,23 @@ class Match : public std::enable_shared_from_this<Match> {
         std::string invite, std::shared_ptr<Player> host, std::unique_ptr<ActionLog> log);
 
   uint64_t id() const { return id_; }
+  const engine::RulesetInfo& ruleset() const { return ruleset_; }
   // Fixed at creation (or recovery, before the match is shared): safe from any thread.
   const std::string& seed_commitment() const { return commitment_; }
 
   // Set-up before the match is shared with anyone (no strand needed yet).
   void seat_creator(const std::shared_ptr<Player>& host, std::string option);
   void seat_bots(int count);
+  // The match as its creator is told of it (MatchCreated), as ListMatches will list it.
+  void describe(MatchInfo& info) const { fill_match_info(info); }
   // Publishes the listing and starts the match if its seats are already full.
   void open();
   // Set-up of a match rebuilt from its log after a restart, instead of the above: `humans[i]`
   // says whether seat i was a player's (it waits for the player's reconnect, within the grace
-  // period) or a bot's; `public_view` is what the spectators had been shown.
+  // period) or a bot's; `spectators` is what the spectators had been shown and what their delay
+  // still holds back.
   void recover(std::unique_ptr<engine::State> state, const std::vector<std::string>& names,
-               const std::vector<bool>& humans, std::string public_view);
+               const std::vector<bool>& humans, RecoveredSpectators&& spectators);
   // A player reconnected after a restart with the token of seat `seat`.
   void reclaim(int seat, std::shared_ptr<Player> player);
   // The seats of a recovered match nobody reclaimed within the grace period go to the bot.

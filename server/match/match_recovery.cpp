@@ -19,13 +19,12 @@ std::string Match::hosted_record() const {
 }
 
 void Match::recover(std::unique_ptr<engine::State> state, const std::vector<std::string>& names,
-                    const std::vector<bool>& humans, std::string public_view) {
+                    const std::vector<bool>& humans, RecoveredSpectators&& spectators) {
   state_ = std::move(state);
   status_ = PLAYING;
   commitment_ = fairness::seed_commitment(state_->config().seed, engine::kEngineVersion);
   // Every accepted action counted one seq, so a reconnecting client's cursor still fits.
   seq_ = state_->history().size();
-  spectator_seq_ = seq_;
   recovered_seat_.assign(seats_.size(), false);
   for (size_t i = 0; i < seats_.size(); ++i) {
     SeatSlot& slot = seats_[i];
@@ -41,9 +40,17 @@ void Match::recover(std::unique_ptr<engine::State> state, const std::vector<std:
     slot.view = state_->view(Viewer::of_seat(static_cast<int>(i)));
     recovered_seat_[i] = true;
   }
-  spectator_view_ = std::move(public_view);
-  run([this](Outbox&) {
+  // The spectators go on where the delay had them, and the held steps come out as they fall due.
+  spectator_seq_ = spectators.seq;
+  spectator_view_ = std::move(spectators.view);
+  const auto now = Clock::now();
+  for (auto& held : spectators.held) {
+    delayed_.push_back({held.seq, now + std::chrono::milliseconds(held.due_in_ms),
+                        std::move(held.view), std::move(held.events)});
+  }
+  run([this](Outbox& out) {
     publish();
+    release_spectators(out);
     arm_clocks();
     schedule_bots();
   });

@@ -15,9 +15,12 @@ using StrandExecutor = net::strand<net::io_context::executor_type>;
 
 // Rate-limited or malformed messages in a row that end the connection.
 constexpr uint32_t kMaxMalformed = 16;
+// How long a closing connection may take to flush its close frame and finish the handshake.
+constexpr auto kCloseDrain = std::chrono::seconds(10);
 
 WsSession::WsSession(beast::tcp_stream&& stream, Gateway& hub, ConnectionSlot slot)
     : ws_(std::move(stream)),
+      close_timer_(ws_.get_executor()),
       hub_(hub),
       slot_(std::move(slot)),
       handler_(hub.open_session()),
@@ -45,7 +48,7 @@ void WsSession::run(beast::http::request<beast::http::string_body> request) {
   timeouts.idle_timeout = std::chrono::seconds(limits.idle_timeout_seconds);
   timeouts.keep_alive_pings = true;
   ws_.set_option(timeouts);
-  ws_.read_message_max(limits.max_message_bytes);
+  ws_.read_message_max(0);  // do_read enforces max_message_bytes, so the close has a reason
   ws_.auto_fragment(false);
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(beast::http::field::server, "duelhall"); }));
@@ -59,15 +62,29 @@ void WsSession::on_accept(beast::error_code ec) {
 }
 
 void WsSession::do_read() {
-  ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
+  const size_t room = hub_.config().limits.max_message_bytes + 1 - buffer_.size();
+  ws_.async_read_some(buffer_, room,
+                      beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
 }
 
 void WsSession::on_read(beast::error_code ec, std::size_t) {
   if (ec) return fail(ec, "read");
+  const uint32_t max = hub_.config().limits.max_message_bytes;
+  if (buffer_.size() > max) {
+    buffer_.consume(buffer_.size());
+    return do_close(websocket::close_code::too_big,
+                    "FRAME_TOO_LARGE: a message is at most " + std::to_string(max) + " bytes");
+  }
+  if (!ws_.is_message_done()) return do_read();
   ++frames_in_;
   handle_frame();
   buffer_.consume(buffer_.size());
-  if (!closing_) do_read();
+  if (closing_) return;
+  if (queue_.size() >= std::max<size_t>(1, hub_.config().limits.write_queue / 2)) {
+    read_paused_ = true;  // on_write reads on once the client has taken some frames
+    return;
+  }
+  do_read();
 }
 
 void WsSession::reply_problem(ResultCode code, const std::string& reason) {
@@ -121,14 +138,12 @@ void WsSession::send(Frame frame) {
 void WsSession::on_send(Frame frame) {
   if (closing_ || gone_) return;
   if (queue_.size() >= hub_.config().limits.write_queue) {
-    // A slow consumer: dropping it protects the server's memory and everyone else.
-    end_reason_ = "too slow to read its updates";
-    closing_ = true;
+    // A slow consumer: dropping its frames protects the server's memory and everyone else.
     // The front frame belongs to the write in flight until on_write pops it; freeing it here
     // would leave that write's buffer dangling and on_write popping an empty queue.
     if (!queue_.empty()) queue_.resize(1);
-    beast::get_lowest_layer(ws_).close();
-    return;
+    return do_close(websocket::close_code::policy_error,
+                    "SLOW_CONSUMER: too slow to read its updates");
   }
   queue_.push_back(std::move(frame));
   if (queue_.size() == 1) do_write();
@@ -143,6 +158,11 @@ void WsSession::on_write(beast::error_code ec, std::size_t) {
   if (ec) return fail(ec, "write");
   ++frames_out_;
   queue_.pop_front();
+  if (read_paused_ && !closing_ &&
+      queue_.size() < std::max<size_t>(1, hub_.config().limits.write_queue / 2)) {
+    read_paused_ = false;
+    do_read();
+  }
   if (!queue_.empty()) return do_write();
   if (close_after_queue_) send_close_frame();
 }
@@ -160,7 +180,18 @@ void WsSession::do_close(websocket::close_code code, const std::string& reason) 
   // What was queued before the close (replies saying why, such as RATE_LIMITED) still goes
   // out: the queue is bounded, and nothing new joins it once closing_ is set.
   close_after_queue_ = websocket::close_reason(code, reason);
+  arm_close_timer();
   if (queue_.empty()) send_close_frame();
+}
+
+void WsSession::arm_close_timer() {
+  close_timer_.expires_after(kCloseDrain);
+  close_timer_.async_wait([weak = weak_from_this()](beast::error_code ec) {
+    auto self = weak.lock();
+    if (ec || !self) return;
+    beast::error_code ignored;
+    beast::get_lowest_layer(self->ws_).socket().close(ignored);
+  });
 }
 
 void WsSession::send_close_frame() {

@@ -1,7 +1,12 @@
 // One WebSocket connection (after Beast's chat-multi and advanced_server examples): its own
 // strand, a queue of shared frames with one write in flight, do_x/on_x pairs, and
-// shared_from_this for lifetime. Frames are read into a buffer capped by read_message_max, so an
-// oversized frame is refused before it is allocated.
+// shared_from_this for lifetime. A message is read in pieces that stop one byte past the limit,
+// so an oversized frame is refused (close 1009 "FRAME_TOO_LARGE: ...") before more is allocated;
+// Beast's own limit would close without a reason. While the write queue is half full nothing more
+// is read, so a client's own replies cannot make it a slow consumer. A close is graceful: the
+// close frame follows what was queued, Beast's close reads and discards until the client's close
+// frame (bounded by the handshake timeout), and a timer ends a close that never gets that far, so
+// the client sees the reason rather than a reset.
 #pragma once
 
 #include <boost/beast/core.hpp>
@@ -40,11 +45,13 @@ class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
   void on_write(boost::beast::error_code ec, std::size_t bytes);
   void do_close(boost::beast::websocket::close_code code, const std::string& reason);
   void send_close_frame();
+  void arm_close_timer();
   void fail(boost::beast::error_code ec, const char* what);
   bool on_strand();
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::flat_buffer buffer_;
+  boost::asio::steady_timer close_timer_;
   Gateway& hub_;
   ConnectionSlot slot_;
   std::unique_ptr<SessionHandler> handler_;
@@ -53,6 +60,7 @@ class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
   uint32_t strikes_ = 0;    // rate-limited messages in a row
   uint32_t malformed_ = 0;  // malformed frames in a row
   bool closing_ = false;
+  bool read_paused_ = false;  // the write queue is half full: the next read waits for it
   // Set while the frames queued before a close still go out; the close frame follows them.
   std::optional<boost::beast::websocket::close_reason> close_after_queue_;
   bool gone_ = false;  // disconnected() has run

@@ -73,8 +73,9 @@ std::vector<std::string> MatchStore::read_names(MatchId match, std::vector<std::
   return names;
 }
 
-std::vector<engine::Step> MatchStore::read_steps(MatchId match) {
-  Statement actions(*db_, "SELECT idx, seat, code FROM actions WHERE match_id = ? ORDER BY idx");
+std::vector<engine::Step> MatchStore::read_steps(MatchId match, std::vector<int64_t>* times) {
+  Statement actions(*db_,
+                    "SELECT idx, seat, code, at FROM actions WHERE match_id = ? ORDER BY idx");
   actions.bind(1, match);
   std::vector<engine::Step> steps;
   while (actions.step()) {
@@ -84,6 +85,7 @@ std::vector<engine::Step> MatchStore::read_steps(MatchId match) {
     }
     steps.push_back({static_cast<engine::Seat>(actions.column_int(1)),
                      engine::Action::from_code(static_cast<uint64_t>(actions.column_int(2)))});
+    if (times) times->push_back(actions.column_int(3));
   }
   return steps;
 }
@@ -102,7 +104,7 @@ std::optional<StoredMatch> MatchStore::load_match(MatchId match) {
   if (!params) throw StoreError("match " + std::to_string(match) + " has unreadable parameters");
   stored.config.params = fairness::params_as_written(*params);
   read_names(match, &stored.config.seat_options);
-  stored.steps = read_steps(match);
+  stored.steps = read_steps(match, &stored.step_ms);
   Statement extra(*db_, "SELECT server_record FROM matches WHERE id = ?");
   extra.bind(1, match);
   if (extra.step()) stored.server_record = extra.column_blob(0);

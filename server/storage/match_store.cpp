@@ -160,6 +160,21 @@ MatchId MatchStore::last_match_id() {
       "coalesce((SELECT max(id) FROM matches), 0))");
 }
 
+void MatchStore::reserve_match_ids(MatchId up_to) {
+  std::lock_guard lock(mutex_);
+  Transaction tx(*db_);
+  // AUTOINCREMENT's counter: SQLite documents it as writable, and never numbers below it.
+  Statement raise(*db_, "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'matches'");
+  raise.bind(1, up_to);
+  raise.run();
+  if (db_->changes() == 0) {
+    Statement first(*db_, "INSERT INTO sqlite_sequence (name, seq) VALUES ('matches', ?)");
+    first.bind(1, up_to);
+    first.run();
+  }
+  tx.commit();
+}
+
 std::optional<TokenSeat> MatchStore::find_token(std::string_view token) {
   std::lock_guard lock(mutex_);
   Statement find(*db_,

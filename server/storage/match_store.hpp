@@ -100,6 +100,7 @@ struct StoredMatch {
   MatchSummary summary;
   engine::MatchConfig config;  // with the seed, even while live: server-side only
   std::vector<engine::Step> steps;
+  std::vector<int64_t> step_ms;           // when each step was appended (Unix milliseconds)
   std::string server_record;              // as given at creation
   std::vector<std::string> token_hashes;  // by seat; empty for a seat without a token
   // Set by unfinished_matches when this match's record cannot be read (a gap in its log, bad
@@ -144,6 +145,10 @@ class MatchStore {
   std::optional<TokenSeat> find_token(std::string_view token);
   // The highest match id ever given out (ids are never reused, even after a prune); 0 if none.
   MatchId last_match_id();
+  // Counts the ids up to `up_to` as given out (durable when it returns), so last_match_id() is at
+  // least `up_to` from now on: the server numbers a match when it is created, long before it is
+  // stored at its start, and must not give that number out again after a restart.
+  void reserve_match_ids(MatchId up_to);
 
   // One transaction per call; durable when it returns. Throws StoreError (for a duplicate
   // index, an unknown or ended match).
@@ -182,7 +187,7 @@ class MatchStore {
   void end_match(const MatchEnding& ending, NextSteps& batch);
   void reset_statements();
   MatchSummary read_summary(Statement& stmt);
-  std::vector<engine::Step> read_steps(MatchId match);
+  std::vector<engine::Step> read_steps(MatchId match, std::vector<int64_t>* times = nullptr);
   std::vector<std::string> read_names(MatchId match, std::vector<std::string>* options);
 
   std::string path_;

@@ -53,3 +53,25 @@ TEST_CASE("the last match id survives pruning every match, so ids are never reus
   // Without an id the store continues after it too.
   CHECK(store.create_match(testing::new_match_for(*state, 6, 4000)) == 8);
 }
+
+TEST_CASE("reserved match ids count as given out, on a fresh store and after stored matches") {
+  testing::ScratchDir dir;
+  const auto registry = testing::toy_registry();
+  auto state = testing::play_toy_match(registry, 5);
+  {
+    MatchStore store(dir.file("d.db"));
+    store.reserve_match_ids(64);  // before any match is stored
+    CHECK(store.last_match_id() == 64);
+    store.reserve_match_ids(10);  // never lowers it
+    CHECK(store.last_match_id() == 64);
+    auto match = testing::new_match_for(*state, 5, 1000);
+    match.id = 3;  // a reserved id the server gave out is stored under it
+    CHECK(store.create_match(match) == 3);
+    CHECK(store.last_match_id() == 64);
+  }
+  MatchStore reopened(dir.file("d.db"));
+  CHECK(reopened.last_match_id() == 64);
+  reopened.reserve_match_ids(128);
+  CHECK(reopened.last_match_id() == 128);
+  CHECK(reopened.create_match(testing::new_match_for(*state, 6, 2000)) == 129);
+}

@@ -59,7 +59,7 @@ TEST_CASE("a text frame is a protocol error: the connection is closed with a rea
   bystander_plays(server.port());
 }
 
-TEST_CASE("a frame over the size limit is refused before it is read: close 1009") {
+TEST_CASE("a frame over the size limit is refused at the limit: close 1009 with FRAME_TOO_LARGE") {
   ServerProcess server({"--max-message", "4096"});
   WsClient c;
   c.connect("127.0.0.1", server.port());
@@ -73,6 +73,7 @@ TEST_CASE("a frame over the size limit is refused before it is read: close 1009"
   }
   CHECK_FALSE(c.is_open());
   CHECK(c.close_code() == 1009);
+  CHECK(c.close_reason().rfind("FRAME_TOO_LARGE", 0) == 0);
   bystander_plays(server.port());
   CHECK(server.alive());
 }
@@ -182,4 +183,32 @@ TEST_CASE("a consumer too slow to read its frames is disconnected, the others go
   CHECK(received < messages);
   CHECK(server.alive());
   bystander_plays(server.port());
+}
+
+TEST_CASE("a flooding client receives its close frame and its reason in every run") {
+  ServerProcess server;
+  for (int run = 0; run < 6; ++run) {
+    INFO("run " << run);
+    WsClient c;
+    c.connect("127.0.0.1", server.port());
+    REQUIRE(c.hello("Flood").result() == OK);
+    try {
+      // 10,000 pings in batches, reading only what has already arrived between them.
+      for (int batch = 0; batch < 20; ++batch) {
+        for (int i = 0; i < 500; ++i) c.send(ping(static_cast<uint64_t>(batch * 500 + i)));
+        c.receive(std::chrono::milliseconds(1));
+      }
+    } catch (const client::ConnectionClosed&) {
+    }
+    try {
+      while (c.receive(std::chrono::seconds(5))) {
+      }
+    } catch (const client::ConnectionClosed&) {
+    }
+    CHECK_FALSE(c.is_open());
+    CAPTURE(c.close_reason());
+    CHECK(c.close_code() == 1008);
+    CHECK(c.close_reason().rfind("RATE_LIMITED", 0) == 0);
+  }
+  CHECK(server.alive());
 }

@@ -74,11 +74,16 @@ class Match : public std::enable_shared_from_this<Match> {
   void resync(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, uint64_t request_id);
   void chat(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, std::string text,
             uint64_t request_id);
+  // The player's seat loses at once and every other seat wins (match_resign.cpp).
+  void resign(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, uint64_t request_id);
 
   // Connection events.
   void resume(std::shared_ptr<Player> player, std::optional<uint64_t> last_seq);
   void dropped(std::shared_ptr<Player> player);
   void abandoned(std::shared_ptr<Player> player);
+  // After a seat went to the bot: with no human left, the match ends (or plays on among bots,
+  // as the host's config says; match_resign.cpp).
+  void after_last_human(Outbox& out);
   void spectator_gone(uint64_t peer_id);
 
  private:

@@ -50,7 +50,7 @@ function quietPage(): HTMLElement {
     h("h2", {}, "Duelhall is open in another tab"),
     h("p", {}, "Only one tab plays at a time, so the two do not take the connection from each other. ",
       tabs.otherTurn ? h("strong", {}, "It is your move there.") : null),
-    h("button", { id: "use-here", onclick: useHere }, "Use here")));
+    h("button", { id: "use-here", "data-offline": "ok", onclick: useHere }, "Use here")));
 }
 
 function lobbyPage(): HTMLElement {
@@ -93,7 +93,12 @@ function render(): void {
   const saved = saveForms(root);
   const focused = document.activeElement as HTMLElement | null;
   const key = focused?.id || focused?.dataset.key;
-  root.replaceChildren(statusBar(), ...[flash()].filter((x): x is HTMLElement => x !== null), page());
+  const main = page();
+  // Nothing a click could send goes out while the link is down: such buttons wait for it.
+  if (session.link !== "online") {
+    main.querySelectorAll<HTMLButtonElement>("button:not([data-offline])").forEach((b) => (b.disabled = true));
+  }
+  root.replaceChildren(statusBar(), ...[flash()].filter((x): x is HTMLElement => x !== null), main);
   if (!freshForm) restoreForms(saved);
   freshForm = false;
   const log = document.getElementById("event-log");

@@ -192,6 +192,8 @@ export class Session {
     if (reply.result !== ResultCode.OK) {
       this.error = reply.reason || ResultCode[reply.result] || "refused";
       this.changed();
+    } else if (this.error) {
+      this.clearError(); // the last refusal no longer applies
     }
     return reply;
   }

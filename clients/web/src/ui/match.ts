@@ -160,7 +160,7 @@ function resignControl(session: Session, mv: MatchView): HTMLElement | null {
       confirming.delete(mv.id);
       void session.resign(mv.id);
     } }, "Yes, resign"),
-    h("button", { class: "secondary", id: "resign-no", onclick: () => {
+    h("button", { class: "secondary", id: "resign-no", "data-offline": "ok", onclick: () => {
       confirming.delete(mv.id);
       session.changed();
     } }, "Keep playing"));

@@ -81,9 +81,6 @@ class Match : public std::enable_shared_from_this<Match> {
   void resume(std::shared_ptr<Player> player, std::optional<uint64_t> last_seq);
   void dropped(std::shared_ptr<Player> player);
   void abandoned(std::shared_ptr<Player> player);
-  // After a seat went to the bot: with no human left, the match ends (or plays on among bots,
-  // as the host's config says; match_resign.cpp).
-  void after_last_human(Outbox& out);
   void spectator_gone(uint64_t peer_id);
 
  private:
@@ -150,6 +147,9 @@ class Match : public std::enable_shared_from_this<Match> {
   void clock_expired(int seat, uint64_t generation, Outbox& out);
   // Ends the match without the engine's verdict (a forfeit, or an engine fault when `aborted`).
   void force_end(std::string reason, engine::SeatMask winners, bool aborted, Outbox& out);
+  // After a seat went to the bot: with no human left, the match ends (or plays on among bots,
+  // as the host's config says; match_resign.cpp).
+  void after_last_human(Outbox& out);
   void ended(const std::string& result);
   void fault(const std::string& what, Outbox& out);
 

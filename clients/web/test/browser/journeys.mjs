@@ -46,6 +46,8 @@ export async function deadEnds(server, host, guest, late) {
       throw new Error(`${hash} shows: ${await late.page.innerText("main")}`);
     });
   }
+  const favicon = await late.page.request.get(`${url}favicon.ico`);
+  if (favicon.status() !== 200) throw new Error(`/favicon.ico answers ${favicon.status()}`);
   await late.page.click("#dead-end-lobby");
   await late.page.waitForSelector("#create-form");
   if (await late.page.$("#flash, #dead-end")) throw new Error("the lobby still shows the not-found note");
@@ -130,6 +132,11 @@ export async function phoneBar(server, outDir) {
       throw new Error(`the action bar is off screen: ${JSON.stringify(box)}`);
     }
     await screenshot(p.page, outDir, "jedi_duel-phone-actions.png");
+    // Your move shows in the tab's title and icon too.
+    const title = await p.page.title();
+    if (!/Your move/.test(title)) throw new Error(`the title reads "${title}" on the player's move`);
+    const icon = await p.page.getAttribute("#favicon", "href");
+    if (!icon?.startsWith("data:image/svg+xml")) throw new Error(`the favicon is ${icon}`);
     return box;
   } finally {
     await p.close();

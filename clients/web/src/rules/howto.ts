@@ -25,7 +25,8 @@ export const HOW_TO: { [ruleset: string]: HowTo } = {
       { heading: "Attacking and defending", points: [
         "Attack with a card from 1 to 10: its rank is its speed, +1 into your own area, +2 into another area.",
         "The defence is the defender's Stance rank, plus 2 when Middle is attacked away from it, plus 3 or 5 for High or Low " +
-          "one or two steps away. A hit takes the difference from the defender's fatigue.",
+          "one or two steps away. The attack hits when its total is lower than the defence and takes the difference " +
+          "from the defender's fatigue; equal or higher does nothing.",
         "The defender may discard a \u2663 to use its rank as the whole defence, or discard a royal of the Stance suit " +
           "(Force Defence) to stop the attack; then a defender lower on the fatigue track may fumble the attacker's Stance.",
       ] },
@@ -77,7 +78,8 @@ export const HOW_TO: { [ruleset: string]: HowTo } = {
       { heading: "A round", points: [
         "Both may use Hide or Speed, then roll for initiative; the winner attacks or declines.",
         "The attacker's target is rolled (or chosen in the first round); counters can be pulled from spheres next to a target into it.",
-        "Both roll two dice: the attack hits at or under ATT + the target's counters, the block holds at or under DEF + its counters; 11 or more always misses.",
+        "Both roll two dice: the attack hits at or under ATT + the counters in the attacker's hand target, the block holds " +
+          "at or under DEF + the counters in the attacked target; a Hit or Block Die of 11 or more always misses.",
         "An unblocked hit deals one die of damage to the target; a miss against a block lets the defender regain counters.",
       ] },
     ],
@@ -123,8 +125,8 @@ export const TERMS: { [ruleset: string]: Term[] } = {
     { term: /\bHL\b|\bHR\b/, name: "HL, HR", hint: "the spheres at the head's left and right" },
     { term: /\bLT\b|\bRT\b/, name: "LT, RT", hint: "the spheres at the torso's left and right" },
     { term: /\bLL\b|\bRL\b/, name: "LL, RL", hint: "the spheres above the left and right leg" },
-    { term: /\bATT\b/, name: "ATT", hint: "attack: added to the target's counters, the hit roll must be at or under it" },
-    { term: /\bDEF\b/, name: "DEF", hint: "defence: added to the target's counters, the block roll must be at or under it" },
+    { term: /\bATT\b/, name: "ATT", hint: "attack: added to the counters in your hand target, the hit roll must be at or under it" },
+    { term: /\bDEF\b/, name: "DEF", hint: "defence: added to the counters in the attacked target, the block roll must be at or under it" },
     { term: /GEAS/, name: "GEAS", hint: "a Force ability (Hide, Speed, Push...): its counters are spent to use it" },
     { term: /\bpool\b/, name: "pool", hint: "spare counters: regains and rewards come from it" },
     { term: /stance/, name: "stance", hint: "how your counters are spread over the seven spheres" },

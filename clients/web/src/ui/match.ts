@@ -143,6 +143,12 @@ function seatList(session: Session, mv: MatchView): HTMLElement | null {
   }));
 }
 
+// Whether another human plays on here: leaving then hands the seat to a bot, else the match
+// ends (the server's default for a match with no human left).
+function othersSeated(mv: MatchView): boolean {
+  return (mv.info?.seats ?? []).some((x, i) => i !== mv.seat && x.occupant === SeatInfo_Occupant.HUMAN);
+}
+
 // Resigning asks first: the button opens a confirmation in place.
 const confirming = new Set<bigint>();
 function resignControl(session: Session, mv: MatchView): HTMLElement | null {
@@ -179,7 +185,7 @@ export function matchScreen(session: Session, mv: MatchView): HTMLElement {
       h("button", { class: "secondary", id: "leave", onclick: () => {
         void session.leave(mv.id);
         go("#/");
-      } }, playing ? "Leave (a bot takes over)" : "Back to the lobby"),
+      } }, !playing ? "Back to the lobby" : othersSeated(mv) ? "Leave (a bot takes over)" : "Leave"),
       mv.info ? fairnessNote(mv.info) : null,
       seatList(session, mv)),
     h("div", { class: "match-body" },

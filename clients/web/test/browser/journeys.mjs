@@ -38,7 +38,7 @@ export async function twoTabs(server, seconds = 20) {
 }
 
 // Unknown ids, and a join link to a match that has started.
-export async function deadEnds(server, host, guest, late) {
+export async function deadEnds(server, host, guest, late, outDir) {
   const url = server.url;
   for (const hash of ["#/match/987654", "#/watch/987654", "#/join/987654/abc"]) {
     await late.page.goto(`${url}${hash}`);
@@ -64,6 +64,7 @@ export async function deadEnds(server, host, guest, late) {
   await late.page.waitForSelector('#dead-end[data-kind="started"]', { timeout: 10_000 }).catch(async () => {
     throw new Error(`a started match's join link shows: ${await late.page.innerText("main")}`);
   });
+  await screenshot(late.page, outDir, "dead-end-started.png");
   await late.page.click("#dead-end-watch");
   await late.page.waitForSelector("#spectator-badge");
   // A public match's waiting page has a link to share too, with a copy button.
@@ -97,6 +98,7 @@ export async function resignIn(ruleset, [a, b, c], outDir) {
   // The rules are one click away, and the way back leads to the same match.
   await b.page.click(".match-head .rules-link");
   await b.page.waitForSelector(`#rules[data-ruleset="${ruleset}"]`);
+  await screenshot(b.page, outDir, `${ruleset}-how-to-play.png`);
   await b.page.goBack();
   await b.page.waitForSelector("#resign");
   await b.page.click("#resign");

@@ -18,7 +18,7 @@ try {
       if (w === "dead") {
         const ps = await Promise.all(["Hope", "Gale", "Late"].map((n) => openParticipant(n, server.url)));
         opened.push(...ps);
-        await deadEnds(server, ...ps);
+        await deadEnds(server, ...ps, out);
       }
       if (w.startsWith("resign:")) {
         const ps = await Promise.all(["Rey", "Kylo", "Finn"].map((n) => openParticipant(n, server.url)));

@@ -246,7 +246,7 @@ try {
   await check("dead ends: unknown match ids, a started match's join link offers to watch, invites last a reload", async () => {
     const [host, guest, late] = await Promise.all(["Hope", "Gale", "Late"].map((n) => openParticipant(n, server.url)));
     opened.push(host, guest, late);
-    await deadEnds(server, host, guest, late);
+    await deadEnds(server, host, guest, late, outDir);
   });
   const trio = await Promise.all(["Rey", "Kylo", "Finn"].map((n) => openParticipant(n, server.url)));
   opened.push(...trio);

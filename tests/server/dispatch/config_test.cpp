@@ -121,7 +121,7 @@ TEST_CASE("storage and retention settings come from flags and the TOML file") {
   CHECK_FALSE(from_file.prune);
 }
 
-TEST_CASE("an abandoned match ends by default; --abandoned bots lets the bots play it out") {
+TEST_CASE("an abandoned match ends by default, and --abandoned bots lets the bots play it out") {
   CHECK(duelhall::server::Config{}.abandoned_matches == "end");
   auto parsed = parse_args({"--abandoned", "bots"});
   REQUIRE(parsed.error.empty());

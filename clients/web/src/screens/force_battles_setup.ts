@@ -76,6 +76,11 @@ function choose(plan: Plan, legal: LegalAction[]): LegalAction {
   }
 }
 
+// The step the plan of match `id` takes among `legal` (exported for the unit tests).
+export function setupChoice(id: bigint, legal: LegalAction[]): LegalAction {
+  return choose(planFor(id), legal);
+}
+
 // Called on every redraw of the match: plays the next step when the plan runs, or takes a step
 // that offers a single choice (confirming stays the player's click unless the plan runs).
 export function driveSetup(id: bigint, seq: bigint, legal: LegalAction[], act: (code: bigint) => Promise<void>): void {

@@ -82,6 +82,14 @@ const std::vector<Option>& options() {
       {"--finished-linger", "finished_linger_seconds",
        "seconds a finished match stays listed (default 60)",
        number(&Config::finished_linger_seconds, 86'400)},
+      {"--abandoned", "abandoned_matches",
+       "end (a match whose humans have all left ends with no winner) or bots (the bots play it"
+       " out) (default end)",
+       [](Config& c, const std::string& v) {
+         if (v != "end" && v != "bots") return false;
+         c.abandoned_matches = v;
+         return true;
+       }},
       {"--storage", "storage",
        "sqlite (matches survive a restart) or memory (nothing stored) (default sqlite)",
        [](Config& c, const std::string& v) {

@@ -33,6 +33,9 @@ struct Config {
   uint32_t threads = 0;                   // 0: one per core
   uint32_t grace_seconds = 120;           // how long a dropped player may reconnect
   uint32_t finished_linger_seconds = 60;  // finished matches stay listed this long
+  // When the last human of a match in play has left (or not come back within the grace period):
+  // "end" ends it with no winner, "bots" lets the bots play it out.
+  std::string abandoned_matches = "end";
   // "sqlite": matches are stored in <data>/duelhall.db and survive a restart; "memory": nothing
   // is stored (tests, benchmarks).
   std::string storage = "sqlite";

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 #include <map>
+#include <optional>
 
 #include "core/version.hpp"
 #include "match/match.hpp"
@@ -10,14 +11,41 @@
 namespace duelhall::server {
 namespace {
 
-constexpr size_t kMaxNameBytes = 32;
+constexpr size_t kMaxNameChars = 32;
+constexpr size_t kMaxNameBytes = 4 * kMaxNameChars;  // the longest UTF-8 such a name can be
+
+// The number of characters (code points) of well-formed UTF-8 without control characters, or
+// nullopt: names are counted as people read them, so "Zoë" is 3, not 4.
+std::optional<size_t> name_chars(const std::string& name) {
+  size_t chars = 0;
+  for (size_t i = 0; i < name.size(); ++chars) {
+    const auto lead = static_cast<unsigned char>(name[i]);
+    const size_t len = lead < 0x80           ? 1
+                       : (lead >> 5) == 0x6  ? 2
+                       : (lead >> 4) == 0xe  ? 3
+                       : (lead >> 3) == 0x1e ? 4
+                                             : 0;
+    if (len == 0 || i + len > name.size()) return std::nullopt;
+    if (lead < 0x20 || lead == 0x7f) return std::nullopt;
+    uint32_t cp = len == 1 ? lead : lead & (0x7f >> len);
+    for (size_t k = 1; k < len; ++k) {
+      const auto c = static_cast<unsigned char>(name[i + k]);
+      if ((c & 0xc0) != 0x80) return std::nullopt;
+      cp = (cp << 6) | (c & 0x3f);
+    }
+    const bool overlong =
+        (len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000);
+    if (overlong || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return std::nullopt;
+    if (cp >= 0x80 && cp < 0xa0) return std::nullopt;  // C1 controls
+    i += len;
+  }
+  return chars;
+}
 
 bool valid_name(const std::string& name) {
   if (name.empty() || name.size() > kMaxNameBytes) return false;
-  for (unsigned char c : name) {
-    if (c < 0x20 || c == 0x7f) return false;
-  }
-  return true;
+  const auto chars = name_chars(name);
+  return chars && *chars <= kMaxNameChars;
 }
 
 }  // namespace
@@ -83,6 +111,9 @@ void Dispatcher::dispatch(const std::shared_ptr<Peer>& peer, ClientState& state,
       case ClientMessage::kImportMatch:
         handled = handle_import_match(call, message.import_match());
         break;
+      case ClientMessage::kResign:
+        handled = handle_resign(call, message.resign());
+        break;
       case ClientMessage::COMMAND_NOT_SET:
         handled = Handled::fail(UNKNOWN_COMMAND, "no command, or one this server does not know");
         break;
@@ -133,7 +164,8 @@ Handled Dispatcher::handle_hello(Call& call, const Hello& hello) {
     return Handled::ok();
   }
   if (!valid_name(hello.display_name())) {
-    return Handled::fail(BAD_NAME, "a display name is 1 to 32 bytes without control characters");
+    return Handled::fail(BAD_NAME,
+                         "a display name is 1 to 32 characters without control characters");
   }
   auto player = hub_.new_player(hello.display_name());
   player->bind(call.peer);
@@ -220,6 +252,13 @@ Handled Dispatcher::handle_resync(Call& call, const Resync& request) {
   auto match = hub_.find_match(request.match_id());
   if (!match) return Handled::fail(UNKNOWN_MATCH, "no such match");
   match->resync(call.peer, call.state.player, call.request_id);
+  return Handled::later();
+}
+
+Handled Dispatcher::handle_resign(Call& call, const Resign& request) {
+  auto match = hub_.find_match(request.match_id());
+  if (!match) return Handled::fail(UNKNOWN_MATCH, "no such match");
+  match->resign(call.peer, call.state.player, call.request_id);
   return Handled::later();
 }
 

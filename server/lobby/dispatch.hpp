@@ -67,6 +67,7 @@ class Dispatcher {
   Handled handle_fill_bots(Call& call, const FillWithBots& request);
   Handled handle_action(Call& call, const SubmitAction& request);
   Handled handle_resync(Call& call, const Resync& request);
+  Handled handle_resign(Call& call, const Resign& request);
   Handled handle_chat(Call& call, const Chat& request);
   Handled handle_ping(Call& call, const Ping& request);
   // Replays, export and import (dispatch_replays.cpp).

@@ -391,6 +391,7 @@ void Match::abandoned(std::shared_ptr<Player> player) {
     slot.player.reset();
     seat_bot(seat, settings_.bot_level());
     send_presence(seat, out);
+    after_last_human(out);
     schedule_bots();
   });
 }

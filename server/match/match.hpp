@@ -92,6 +92,8 @@ class Match : public std::enable_shared_from_this<Match> {
   void resync(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, uint64_t request_id);
   void chat(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, std::string text,
             uint64_t request_id);
+  // The player's seat loses at once and every other seat wins (match_resign.cpp).
+  void resign(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, uint64_t request_id);
 
   // Connection events.
   void resume(std::shared_ptr<Player> player, std::optional<uint64_t> last_seq);
@@ -163,6 +165,9 @@ class Match : public std::enable_shared_from_this<Match> {
   void clock_expired(int seat, uint64_t generation, Outbox& out);
   // Ends the match without the engine's verdict (a forfeit, or an engine fault when `aborted`).
   void force_end(std::string reason, engine::SeatMask winners, bool aborted, Outbox& out);
+  // After a seat went to the bot: with no human left, the match ends (or plays on among bots,
+  // as the host's config says; match_resign.cpp).
+  void after_last_human(Outbox& out);
   void ended(const std::string& result);
   void fault(const std::string& what, Outbox& out);
 

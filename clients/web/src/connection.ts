@@ -1,6 +1,8 @@
 // The WebSocket to the server: one binary frame per ClientMessage/ServerMessage, request ids,
 // keep-alive pings, and reconnecting with a growing delay after a drop. What to say after
-// (re)connecting is the session's business (onOpen).
+// (re)connecting is the session's business (onOpen). A connection the server closes because the
+// same player connected again elsewhere ("replaced") does not reconnect: two places taking the
+// connection from each other would loop forever; the page offers "use here" instead.
 import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 import {
   ClientMessageSchema,
@@ -8,7 +10,7 @@ import {
   type ServerMessage,
 } from "./gen/envelope_pb";
 
-export type LinkState = "connecting" | "online" | "offline";
+export type LinkState = "connecting" | "online" | "offline" | "elsewhere";
 type Command = MessageInitShape<typeof ClientMessageSchema>["command"];
 
 const PING_EVERY_MS = 20_000;
@@ -26,10 +28,16 @@ export class Connection {
   private retryMs = RETRY_MIN_MS;
   private pinger: ReturnType<typeof setInterval> | null = null;
   private pending = new Map<bigint, (m: ServerMessage) => void>();
+  private stopped = true;
+  private retry: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly url: string) {}
 
   open(): void {
+    this.stopped = false;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    if (this.ws) return;
     this.setState("connecting");
     const ws = new WebSocket(this.url);
     ws.binaryType = "arraybuffer";
@@ -58,13 +66,18 @@ export class Connection {
       }
       this.onMessage(m);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.pinger) clearInterval(this.pinger);
       this.pending.clear();
+      if (this.stopped || /replaced by a new connection/.test(e.reason)) {
+        this.stopped = true;
+        this.setState("elsewhere");
+        return;
+      }
       this.setState("offline");
-      setTimeout(() => this.open(), this.retryMs);
+      this.retry = setTimeout(() => this.open(), this.retryMs);
       this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
     };
   }
@@ -78,6 +91,19 @@ export class Connection {
       this.pending.set(requestId, resolve);
       this.ws.send(frame);
     });
+  }
+
+  // Closes for good (another tab of this browser holds the live connection now).
+  stop(): void {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    if (this.ws) this.ws.close();
+    else this.setState("elsewhere");
+  }
+
+  get live(): boolean {
+    return this.ws !== null && this.ws.readyState === WebSocket.OPEN;
   }
 
   // Drops the socket as a network failure would (used by the reconnect button and tests).

@@ -1,28 +1,56 @@
 // Entry point: one session for the page, hash routing, and a redraw on every state change that
-// keeps keyboard focus where it was.
+// keeps keyboard focus where it was. Only the tab holding the live connection talks to the server
+// (tabs.ts); the others show "use here".
 import "./style.css";
 import { h } from "./dom";
 import { Session } from "./session";
-import { createForm, join, matchList, nameForm } from "./ui/lobby";
+import { TabLock } from "./tabs";
+import { showTurn, soundToggle } from "./ui/attention";
+import { restoreForms, saveForms } from "./ui/forms";
+import { rulesPage } from "./ui/howto";
+import { currentProblem, followLink, forgetProblem, problemPage, watchIfNotSeated } from "./ui/links";
+import { createForm, matchList, nameForm } from "./ui/lobby";
 import { clockText, matchScreen } from "./ui/match";
 import { replayListPage, replayPage } from "./ui/replays";
-import { go, parseRoute } from "./ui/route";
+import { parseRoute } from "./ui/route";
 
 const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
 const session = new Session(wsUrl);
+const tabs = new TabLock();
 const root = document.getElementById("app") as HTMLElement;
 let chosenRuleset = "";
-let pendingRoute = ""; // a join/watch link handled once we have an identity
 let freshForm = false; // a new ruleset was picked: its create form starts from its defaults
 
+function useHere(): void {
+  if (tabs.role === "live") session.start(); // another browser or device had taken over
+  else tabs.takeOver();
+}
+
 function statusBar(): HTMLElement {
-  const labels = { online: "connected", connecting: "connecting...", offline: "offline, reconnecting..." };
+  const labels = { online: "connected", connecting: "connecting...", offline: "offline, reconnecting...",
+    elsewhere: "open in another tab" };
   return h("div", { class: "topbar" },
     h("a", { href: "#/", class: "brand" }, "Duelhall"),
     session.hasIdentity ? h("a", { href: "#/replays", id: "replays-link" }, "Replays") : null,
+    h("a", { href: `#/rules/${chosenRuleset || session.rulesets[0]?.name || ""}`, id: "rules-link" }, "How to play"),
     session.hasIdentity ? h("span", { class: "who" }, session.name) : null,
-    h("span", { class: `link link-${session.link}`, id: "link-state", role: "status" }, labels[session.link]),
-    session.error ? h("span", { class: "error", role: "alert" }, session.error) : null);
+    soundToggle(render),
+    h("span", { class: `link link-${session.link}`, id: "link-state", role: "status" }, labels[session.link]));
+}
+
+// Errors sit at the top of the page the user is on, and go when the page changes.
+function flash(): HTMLElement | null {
+  if (!session.error) return null;
+  return h("div", { class: "flash", id: "flash", role: "alert" }, h("span", {}, session.error),
+    h("button", { class: "secondary small", "aria-label": "dismiss", onclick: () => session.clearError() }, "\u2715"));
+}
+
+function quietPage(): HTMLElement {
+  return h("main", { class: "lobby" }, h("section", { class: "panel elsewhere", id: "elsewhere" },
+    h("h2", {}, "Duelhall is open in another tab"),
+    h("p", {}, "Only one tab plays at a time, so the two do not take the connection from each other. ",
+      tabs.otherTurn ? h("strong", {}, "It is your move there.") : null),
+    h("button", { id: "use-here", "data-offline": "ok", onclick: useHere }, "Use here")));
 }
 
 function lobbyPage(): HTMLElement {
@@ -31,7 +59,8 @@ function lobbyPage(): HTMLElement {
   const mine = [...session.matches.values()].filter((m) => m.info && m.seat >= 0 && m.info.status <= 1);
   return h("main", { class: "lobby" },
     mine.length ? h("section", { class: "panel" }, h("h2", {}, "Your matches"),
-      h("ul", {}, ...mine.map((m) => h("li", {}, h("a", { href: `#/match/${m.id}` }, `#${m.id} ${m.info?.ruleset}`))))) : null,
+      h("ul", {}, ...mine.map((m) => h("li", {}, h("a", { href: `#/match/${m.id}` }, `#${m.id} ${m.info?.ruleset}`),
+        m.legal.length ? h("span", { class: "badge" }, "your move") : null)))) : null,
     createForm(session, chosen, (name) => {
       chosenRuleset = name;
       freshForm = true;
@@ -40,69 +69,36 @@ function lobbyPage(): HTMLElement {
     matchList(session));
 }
 
-async function followLink(): Promise<void> {
+function page(): HTMLElement {
   const route = parseRoute(location.hash);
-  if (!session.hasIdentity || pendingRoute === location.hash) return;
-  pendingRoute = location.hash;
-  if (route.page === "join") {
-    await join(session, route.id, route.invite);
-  } else if (route.page === "watch") {
-    if (await session.spectate(route.id, route.invite)) go(`#/match/${route.id}`);
+  if (tabs.role === "quiet" || session.link === "elsewhere") return quietPage();
+  const problem = currentProblem(location.hash);
+  if (problem) return problemPage(problem);
+  if (route.page === "rules") return rulesPage(session, route.ruleset);
+  if (route.page === "match" && session.hasIdentity) {
+    watchIfNotSeated(session, route.id, location.hash);
+    return matchScreen(session, session.match(route.id));
   }
-}
-
-// A match page opened without a seat in it (a reload while watching, a shared link) watches it.
-const watchTried = new Set<bigint>();
-function watchIfNotSeated(id: bigint): void {
-  const m = session.matches.get(id);
-  if (!session.ready || session.seated.has(id) || watchTried.has(id) || (m && (m.view || m.seat >= 0))) return;
-  watchTried.add(id);
-  void session.spectate(id);
-}
-
-// Every redraw replaces the page, so what the user is typing or has unfolded is carried over by
-// element id (a lobby update must not wipe a half-filled form).
-function saveForms(): Map<string, { value: string; checked: boolean; open: boolean }> {
-  const saved = new Map<string, { value: string; checked: boolean; open: boolean }>();
-  root.querySelectorAll<HTMLElement>("input[id], textarea[id], select[id], details[id]").forEach((el) => {
-    const field = el as HTMLInputElement;
-    saved.set(el.id, { value: field.value, checked: field.checked, open: (el as HTMLDetailsElement).open });
-  });
-  return saved;
-}
-function restoreForms(saved: Map<string, { value: string; checked: boolean; open: boolean }>): void {
-  for (const [id, state] of saved) {
-    const el = document.getElementById(id);
-    if (!el || el.id === "ruleset") continue; // the ruleset choice lives in chosenRuleset
-    if (el instanceof HTMLDetailsElement) el.open = state.open;
-    else if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) el.checked = state.checked;
-    else if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) {
-      if (!(el instanceof HTMLSelectElement) && el.readOnly) continue;
-      el.value = state.value;
-    }
+  if (route.page === "replays" && session.ready) return replayListPage(session);
+  if (route.page === "replay" && session.ready) return replayPage(session, route.id);
+  if (route.page === "join" || route.page === "watch") {
+    if (!session.hasIdentity) return lobbyPage();
+    void followLink(session, route, location.hash);
+    return h("main", {}, h("p", { class: "opening" }, "Opening the match..."));
   }
+  return lobbyPage();
 }
 
 function render(): void {
-  const saved = saveForms();
+  const saved = saveForms(root);
   const focused = document.activeElement as HTMLElement | null;
   const key = focused?.id || focused?.dataset.key;
-  const route = parseRoute(location.hash);
-  let page: HTMLElement;
-  if (route.page === "match" && session.hasIdentity) {
-    watchIfNotSeated(route.id);
-    page = matchScreen(session, session.match(route.id));
-  } else if (route.page === "replays" && session.ready) {
-    page = replayListPage(session);
-  } else if (route.page === "replay" && session.ready) {
-    page = replayPage(session, route.id);
-  } else if (route.page === "join" || route.page === "watch") {
-    page = session.hasIdentity ? h("main", {}, h("p", {}, "Opening the match...")) : lobbyPage();
-    void followLink();
-  } else {
-    page = lobbyPage();
+  const main = page();
+  // Nothing a click could send goes out while the link is down: such buttons wait for it.
+  if (session.link !== "online") {
+    main.querySelectorAll<HTMLButtonElement>("button:not([data-offline])").forEach((b) => (b.disabled = true));
   }
-  root.replaceChildren(statusBar(), page);
+  root.replaceChildren(statusBar(), ...[flash()].filter((x): x is HTMLElement => x !== null), main);
   if (!freshForm) restoreForms(saved);
   freshForm = false;
   const log = document.getElementById("event-log");
@@ -112,6 +108,9 @@ function render(): void {
     if (again) again.focus();
     else if (key.startsWith("action-")) root.querySelector<HTMLElement>(".action")?.focus();
   }
+  const turn = tabs.role === "live" ? session.myTurn : tabs.otherTurn;
+  showTurn(turn);
+  tabs.announceTurn(turn);
 }
 
 // The clock counts down between updates without redrawing the page.
@@ -121,9 +120,20 @@ setInterval(() => {
   if (route.page === "match" && el) el.textContent = clockText(session.match(route.id));
 }, 250);
 
-window.addEventListener("hashchange", render);
+window.addEventListener("hashchange", () => {
+  forgetProblem(location.hash);
+  session.error = "";
+  render();
+});
 session.subscribe(render);
-session.start();
+tabs.onRole = (role) => {
+  if (role === "live") session.start();
+  else session.conn.stop();
+  render();
+};
+tabs.onNote = render;
+tabs.start();
 render();
 // Exposed for the browser tests (dropping the connection as a network failure would).
-(window as unknown as { duelhall: Session }).duelhall = session;
+(window as unknown as { duelhall: Session; duelhallTabs: TabLock }).duelhall = session;
+(window as unknown as { duelhallTabs: TabLock }).duelhallTabs = tabs;

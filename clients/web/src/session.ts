@@ -11,6 +11,7 @@ import { applyPatch } from "./wire_diff";
 const NAME_KEY = "duelhall.name";
 const TOKEN_KEY = "duelhall.token";
 const EVENTS_KEPT = 200;
+const INVITE_KEY = "duelhall.invite."; // + match id: the code of a match we host or were invited to
 
 export interface MatchView {
   id: bigint;
@@ -145,11 +146,40 @@ export class Session {
     if (!m) {
       m = {
         id, info: undefined, seat: -1, seq: 0n, view: null, legal: [], outcome: undefined,
-        clockMs: 0, clockAt: 0, events: [], chat: [], inviteCode: "", notice: "", seedAsked: false,
+        clockMs: 0, clockAt: 0, events: [], chat: [], inviteCode: this.inviteFor(id), notice: "", seedAsked: false,
       };
       this.matches.set(id, m);
     }
     return m;
+  }
+
+  // Invite codes live in the browser, so a reload of a waiting page still shows its link.
+  rememberInvite(id: bigint, code: string): void {
+    if (!code) return;
+    try {
+      localStorage.setItem(INVITE_KEY + id, code);
+    } catch {
+      // storage full or disabled: the link lasts until the reload
+    }
+    const m = this.matches.get(id);
+    if (m) m.inviteCode = code;
+  }
+  inviteFor(id: bigint): string {
+    return localStorage.getItem(INVITE_KEY + id) ?? "";
+  }
+
+  // Whether any match we sit in waits for our decision.
+  get myTurn(): boolean {
+    for (const m of this.matches.values()) {
+      if (m.seat >= 0 && m.legal.length > 0 && !m.outcome) return true;
+    }
+    return false;
+  }
+
+  clearError(): void {
+    if (!this.error) return;
+    this.error = "";
+    this.changed();
   }
 
   ruleset(name: string): RulesetInfo | undefined {
@@ -162,17 +192,30 @@ export class Session {
     if (reply.result !== ResultCode.OK) {
       this.error = reply.reason || ResultCode[reply.result] || "refused";
       this.changed();
+    } else if (this.error) {
+      this.clearError(); // the last refusal no longer applies
     }
     return reply;
   }
 
   async spectate(id: bigint, inviteCode = ""): Promise<boolean> {
-    const m = this.match(id);
-    m.seat = -1;
     const reply = await this.command({ case: "spectate", value: { matchId: id, inviteCode } });
     if (reply.result !== ResultCode.OK) return false;
-    this.watching.set(id, inviteCode);
+    this.watched(id, inviteCode);
     return true;
+  }
+  // The server took us as a spectator of `id` (re-sent after a reconnect).
+  watched(id: bigint, inviteCode: string): void {
+    this.match(id).seat = -1;
+    this.watching.set(id, inviteCode);
+    this.rememberInvite(id, inviteCode);
+  }
+
+  async resign(id: bigint): Promise<void> {
+    const reply = await this.conn.send({ case: "resign", value: { matchId: id } });
+    const m = this.match(id);
+    m.notice = reply.result === ResultCode.OK ? "" : reply.reason || "refused";
+    this.changed();
   }
 
   async act(id: bigint, code: bigint): Promise<void> {

@@ -120,3 +120,15 @@ TEST_CASE("storage and retention settings come from flags and the TOML file") {
   CHECK(from_file.config.retention_matches == 100);
   CHECK_FALSE(from_file.prune);
 }
+
+TEST_CASE("an abandoned match ends by default, and --abandoned bots lets the bots play it out") {
+  CHECK(duelhall::server::Config{}.abandoned_matches == "end");
+  auto parsed = parse_args({"--abandoned", "bots"});
+  REQUIRE(parsed.error.empty());
+  CHECK(parsed.config.abandoned_matches == "bots");
+  CHECK_FALSE(parse_args({"--abandoned", "later"}).error.empty());
+  auto shipped =
+      parse_args({"--config", std::string(DUELHALL_SOURCE_DIR) + "/deploy/duelhall.toml"});
+  REQUIRE(shipped.error.empty());
+  CHECK(shipped.config.abandoned_matches == "end");
+}

@@ -35,6 +35,18 @@ TEST_CASE("every command before hello is refused with HELLO_REQUIRED") {
   CHECK(pong.pong().nonce() == 42);
 }
 
+TEST_CASE("a display name is counted in characters, not bytes") {
+  InProcessServer server;
+  std::string accented;
+  for (int i = 0; i < 32; ++i) accented += "\xc3\xa9";  // 32 times U+00E9: 64 bytes
+  InProcessClient first(server);
+  auto welcome = first.hello(accented);
+  REQUIRE(welcome.result() == OK);
+  CHECK(welcome.welcome().display_name() == accented);
+  InProcessClient second(server);
+  CHECK(second.hello("\xf0\x9f\x82\xa1 Ace").result() == OK);  // a 4-byte character
+}
+
 TEST_CASE("hello checks the protocol version and the name, and gives a 256-bit token") {
   InProcessServer server;
   InProcessClient client(server);
@@ -45,6 +57,13 @@ TEST_CASE("hello checks the protocol version and the name, and gives a 256-bit t
   CHECK(client.hello("").result() == BAD_NAME);
   CHECK(client.hello("bell\x07").result() == BAD_NAME);
   CHECK(client.hello(std::string(33, 'a')).result() == BAD_NAME);
+  CHECK(client.hello("bad \xff utf-8").result() == BAD_NAME);
+  CHECK(client.hello("overlong \xc0\xaf").result() == BAD_NAME);
+  CHECK(client.hello("C1 \xc2\x85").result() == BAD_NAME);
+  std::string accented;
+  for (int i = 0; i < 33; ++i) accented += "\xc3\xa9";  // 33 times U+00E9
+  CHECK(client.hello(accented).result() == BAD_NAME);
+  CHECK(client.hello(accented).reason().find("32 characters") != std::string::npos);
   auto welcome = client.hello("Ann");
   REQUIRE(welcome.result() == OK);
   CHECK(welcome.welcome().display_name() == "Ann");

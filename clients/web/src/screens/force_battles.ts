@@ -17,7 +17,7 @@ const SPHERES = [[80, 22], [60, 22], [70, 50], [82, 76], [58, 76], [84, 122], [5
 
 // Own counters in the player's colour; the opponent's counters (placed by their GIVE/Pull) as
 // a small disc in the opponent's colour beside the sphere or target.
-function body(board: any, colour: number, foreignColour: number): SVGElement {
+export function body(board: any, colour: number, foreignColour: number): SVGElement {
   const fill = COLOURS[colour] ?? "#999";
   const foreignFill = COLOURS[foreignColour] ?? "#999";
   const foreign = (x: number, y: number, n: number) => n > 0

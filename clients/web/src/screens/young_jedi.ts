@@ -8,7 +8,7 @@ import type { ScreenContext } from "./screen";
 
 const PLANETS = ["not chosen", "Tatooine", "Naboo", "Coruscant"];
 const PHASES = ["choose planet", "deploy", "choose duel", "choose defender", "defender weapon",
-  "attack", "block", "dueling text", "over"];
+  "attack", "block", "dueling text", "over", "optional draw"];
 const SIDES = ["Light Side", "Dark Side"];
 
 // A card by catalogue index: its title and printed stats when this build has the catalogue.

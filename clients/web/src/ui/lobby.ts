@@ -3,24 +3,34 @@
 import { h } from "../dom";
 import { ResultCode } from "../gen/result_pb";
 import { ClockPolicy, MatchStatus, ParamInfo_Kind, type MatchInfo, type RulesetInfo } from "../gen/lobby_pb";
+import type { ServerMessage } from "../gen/envelope_pb";
 import type { Session } from "../session";
 import { go } from "./route";
 
+const MAX_NAME_CHARS = 32; // the server's limit, in characters (Unicode code points)
+
 export function nameForm(session: Session): HTMLElement {
   const input = h("input", {
-    id: "name", name: "name", autocomplete: "nickname", maxlength: 32, required: true,
+    id: "name", name: "name", autocomplete: "nickname", required: true,
     value: session.name, "aria-describedby": "name-help",
   }) as HTMLInputElement;
   return h(
     "form",
     { class: "panel", id: "name-form", onsubmit: (e: Event) => {
       e.preventDefault();
-      void session.introduce(input.value.trim());
+      const name = input.value.trim();
+      const chars = [...name].length; // characters as people count them, not UTF-16 units or bytes
+      if (chars > MAX_NAME_CHARS) {
+        session.error = `A name is at most ${MAX_NAME_CHARS} characters; this one has ${chars}.`;
+        session.changed();
+        return;
+      }
+      void session.introduce(name);
     } },
     h("h2", {}, "Your name"),
     h("label", { for: "name" }, "Display name"),
     input,
-    h("p", { id: "name-help", class: "hint" }, "Kept in this browser; others see it at the table."),
+    h("p", { id: "name-help", class: "hint" }, "Up to 32 characters, kept in this browser; others see it at the table."),
     h("button", { type: "submit" }, "Enter the hall"),
   );
 }
@@ -64,11 +74,18 @@ export async function join(session: Session, id: bigint, inviteCode: string, sea
     case: "joinMatch", value: { matchId: id, seat: -1, inviteCode, seatOption },
   });
   if (reply.result === ResultCode.OK && reply.body.case === "joined") {
-    const mv = session.match(id);
-    mv.seat = reply.body.value.seat;
-    mv.info = reply.body.value.match;
+    joinReply(session, id, reply);
+    if (inviteCode) session.rememberInvite(id, inviteCode);
     go(`#/match/${id}`);
   }
+}
+
+// Takes in a Joined reply: the seat and the match as the server describes it.
+export function joinReply(session: Session, id: bigint, reply: ServerMessage): void {
+  if (reply.body.case !== "joined") return;
+  const mv = session.match(id);
+  mv.seat = reply.body.value.seat;
+  mv.info = reply.body.value.match;
 }
 
 function paramField(p: ParamInfo_Like): HTMLElement {
@@ -127,6 +144,7 @@ export function createForm(session: Session, chosen: RulesetInfo | undefined, on
       mv.seat = c.seat;
       mv.info = c.match;
       mv.inviteCode = c.inviteCode;
+      session.rememberInvite(c.match.matchId, c.inviteCode);
       go(`#/match/${c.match.matchId}`);
     }
   };
@@ -140,7 +158,7 @@ export function createForm(session: Session, chosen: RulesetInfo | undefined, on
     h("div", { class: "field" }, h("label", { for: "ruleset" }, "Ruleset"),
       h("select", { id: "ruleset", name: "ruleset", onchange: (e: Event) => onPick((e.target as HTMLSelectElement).value) },
         ...session.rulesets.map((x) => h("option", { value: x.name, selected: x.name === r.name }, x.displayName)))),
-    h("p", { class: "hint" }, r.summary),
+    h("p", { class: "hint" }, r.summary, " ", h("a", { href: `#/rules/${r.name}`, id: "create-rules" }, `How to play ${r.displayName}`)),
     h("div", { class: "field" }, h("label", { for: "seats" }, "Seats"),
       h("input", { id: "seats", name: "seats", type: "number", min: r.minSeats, max: r.maxSeats, value: r.minSeats })),
     r.params.length

@@ -10,7 +10,14 @@ import type { Screen, ScreenContext } from "../screens/screen";
 import { youngJediScreen } from "../screens/young_jedi";
 import type { MatchView, Session } from "../session";
 import { decodeView } from "../views";
-import { go, inviteLink } from "./route";
+import { actionsPanel } from "./actions";
+import { foldEvents, lineText } from "./events";
+import { rulesLink } from "./howto";
+import { invitePanel } from "./invite";
+import { seatNamer, withNames } from "./names";
+import { go } from "./route";
+
+export { seatNamer, withNames };
 
 const SCREENS: { [ruleset: string]: Screen } = {
   jedi_duel: jediDuelScreen,
@@ -44,15 +51,6 @@ export function fairnessNote(m: { seedCommitment: string; seed: string; engineVe
   }
 }
 
-export function seatNamer(mv: MatchView): (seat: number) => string {
-  return (seat) => mv.info?.seats[seat]?.name || `seat ${seat}`;
-}
-
-// Event texts name seats as @N; the client puts the display names in.
-export function withNames(text: string, name: (seat: number) => string): string {
-  return text.replace(/@(\d+)/g, (_, n) => name(Number(n)));
-}
-
 export function clockText(mv: MatchView): string {
   if (!mv.clockMs) return "";
   const left = Math.max(0, mv.clockMs - (performance.now() - mv.clockAt));
@@ -71,8 +69,9 @@ function board(session: Session, mv: MatchView): HTMLElement {
   if (!mv.info || mv.view === null || mv.info.status === MatchStatus.WAITING) {
     const taken = mv.info?.seats.filter((x) => x.occupant !== 0).length ?? 0;
     const free = Math.max(0, (mv.info?.settings?.seats ?? 0) - taken);
+    if (!mv.info) return h("div", { class: "board waiting" }, h("p", {}, "Opening the match..."));
     return h("div", { class: "board waiting" }, h("p", {}, `Waiting for ${free} more player${free === 1 ? "" : "s"}...`),
-      mv.inviteCode ? h("p", {}, "Invite link: ", h("input", { readonly: true, id: "invite", value: inviteLink(mv.id, mv.inviteCode), "aria-label": "invite link" })) : null,
+      free > 0 || !mv.info.settings ? invitePanel(mv) : null,
       mv.seat === 0 && mv.info ? h("button", { id: "fill-bots", onclick: () =>
         void session.command({ case: "fillWithBots", value: { matchId: mv.id, level: "" } }) }, "Fill empty seats with bots") : null);
   }
@@ -92,29 +91,24 @@ function board(session: Session, mv: MatchView): HTMLElement {
   return screenFor(info.ruleset)(ctx);
 }
 
-function actions(session: Session, mv: MatchView): HTMLElement {
-  const name = seatNamer(mv);
-  const over = mv.outcome || (mv.info && mv.info.status >= MatchStatus.FINISHED);
-  return h("section", { class: "panel actions", "aria-labelledby": "actions-h" },
-    h("h2", { id: "actions-h" }, over ? "Result" : mv.legal.length ? "Your move" : "Actions"),
-    over && mv.outcome ? h("p", { id: "outcome", class: "result" },
-      mv.outcome.winners.length > 1 ? `Winners: ${mv.outcome.winners.map(name).join(", ")}`
-        : mv.outcome.winners.length ? `Winner: ${name(mv.outcome.winners[0])}` : "No winner",
-      mv.outcome.reason ? ` (${withNames(mv.outcome.reason, name)})` : "") : null,
-    mv.notice ? h("p", { class: "notice", role: "alert" }, mv.notice) : null,
-    mv.legal.length
-      ? h("div", { class: "action-list", id: "actions" }, ...mv.legal.map((a) =>
-          h("button", { class: "action", "data-key": `action-${a.code}`, "data-code": String(a.code),
-            onclick: () => void session.act(mv.id, a.code) }, withNames(a.label, name))))
-      : h("p", { class: "hint" }, over ? "" : mv.seat < 0 ? "You are watching." : "Waiting for the others."));
+// Force Battles' setup progress is public (F8): the folded line reads it from the view.
+function setupProgress(session: Session, mv: MatchView): (tag: string, count: number) => string {
+  const rs = mv.info ? session.ruleset(mv.info.ruleset) : undefined;
+  const view = rs && mv.view && mv.info?.ruleset === "force_battles" ? decodeView(rs.viewMessage, mv.view) : undefined;
+  return (tag, count) => {
+    const stage = view?.players?.[Number(tag.slice(1))]?.setupStage;
+    return stage !== undefined ? `${tag} is setting up: step ${Math.min(stage, 27)} of 27`
+      : `${tag} is setting up (${count} step${count === 1 ? "" : "s"})`;
+  };
 }
 
-function eventLog(mv: MatchView): HTMLElement {
+function eventLog(session: Session, mv: MatchView): HTMLElement {
   const name = seatNamer(mv);
+  const lines = foldEvents(mv.events, setupProgress(session, mv)).slice(-60);
   return h("section", { class: "panel log", "aria-labelledby": "log-h" },
     h("h2", { id: "log-h" }, "Events"),
-    h("ol", { id: "event-log", "aria-live": "polite", tabindex: 0, start: Math.max(1, mv.events.length - 59) },
-      ...mv.events.slice(-60).map((e) => h("li", {}, withNames(e, name)))));
+    h("ol", { id: "event-log", "aria-live": "polite", tabindex: 0 },
+      ...lines.map((l) => h("li", {}, withNames(lineText(l), name)))));
 }
 
 function chat(session: Session, mv: MatchView): HTMLElement {
@@ -138,30 +132,63 @@ function chat(session: Session, mv: MatchView): HTMLElement {
 }
 
 // Who sits where, and whether each human is connected (Presence updates this live).
-function seatList(mv: MatchView): HTMLElement | null {
+function seatList(session: Session, mv: MatchView): HTMLElement | null {
   if (!mv.info) return null;
   return h("ul", { class: "seats", "aria-label": "seats" }, ...mv.info.seats.map((x, i) => {
+    const connected = i === mv.seat ? session.link === "online" : x.connected; // our own link we know first-hand
     const state = x.occupant === SeatInfo_Occupant.BOT ? "bot" : x.occupant === SeatInfo_Occupant.EMPTY ? "free"
-      : x.connected ? "connected" : "away";
+      : connected ? "connected" : "away";
     return h("li", { class: `seat-${state}` }, h("span", { class: "dot", "aria-hidden": "true" }),
       `${x.name || `seat ${i}`}${i === mv.seat ? " (you)" : ""}: ${state}`);
   }));
 }
 
+// Whether another human plays on here: leaving then hands the seat to a bot, else the match
+// ends (the server's default for a match with no human left).
+function othersSeated(mv: MatchView): boolean {
+  return (mv.info?.seats ?? []).some((x, i) => i !== mv.seat && x.occupant === SeatInfo_Occupant.HUMAN);
+}
+
+// Resigning asks first: the button opens a confirmation in place.
+const confirming = new Set<bigint>();
+function resignControl(session: Session, mv: MatchView): HTMLElement | null {
+  if (mv.seat < 0 || mv.info?.status !== MatchStatus.PLAYING || mv.outcome) return null;
+  const live = session.link === "online";
+  if (!confirming.has(mv.id)) {
+    return h("button", { class: "secondary", id: "resign", disabled: !live, onclick: () => {
+      confirming.add(mv.id);
+      session.changed();
+    } }, "Resign");
+  }
+  return h("span", { class: "confirm", role: "group", "aria-label": "confirm resigning" },
+    h("span", {}, "Resign this match? "),
+    h("button", { id: "resign-yes", disabled: !live, onclick: () => {
+      confirming.delete(mv.id);
+      void session.resign(mv.id);
+    } }, "Yes, resign"),
+    h("button", { class: "secondary", id: "resign-no", "data-offline": "ok", onclick: () => {
+      confirming.delete(mv.id);
+      session.changed();
+    } }, "Keep playing"));
+}
+
 export function matchScreen(session: Session, mv: MatchView): HTMLElement {
   const rs = mv.info ? session.ruleset(mv.info.ruleset) : undefined;
+  const playing = mv.seat >= 0 && mv.info?.status === MatchStatus.PLAYING && !mv.outcome;
   return h("main", { class: "match", id: "match", "data-match": String(mv.id) },
     h("header", { class: "match-head" },
       h("h1", {}, rs?.displayName ?? "Match", ` #${mv.id}`),
       mv.seat >= 0 ? h("span", { class: "badge seat" }, `Seat ${mv.seat}`) : spectatorBadge(mv),
       h("span", { class: "clock", id: "clock", role: "timer", "aria-label": "decision clock" }, clockText(mv)),
-      h("button", { class: "secondary", onclick: () => {
+      mv.info ? rulesLink(mv.info.ruleset) : null,
+      resignControl(session, mv),
+      h("button", { class: "secondary", id: "leave", onclick: () => {
         void session.leave(mv.id);
         go("#/");
-      } }, mv.seat >= 0 && mv.info?.status === MatchStatus.PLAYING ? "Leave (a bot takes over)" : "Back to the lobby"),
+      } }, !playing ? "Back to the lobby" : othersSeated(mv) ? "Leave (a bot takes over)" : "Leave"),
       mv.info ? fairnessNote(mv.info) : null,
-      seatList(mv)),
+      seatList(session, mv)),
     h("div", { class: "match-body" },
-      h("div", { class: "main-col" }, board(session, mv), actions(session, mv)),
-      h("div", { class: "side-col" }, eventLog(mv), chat(session, mv))));
+      h("div", { class: "main-col" }, board(session, mv), actionsPanel(session, mv)),
+      h("div", { class: "side-col" }, eventLog(session, mv), chat(session, mv))));
 }

@@ -180,8 +180,11 @@ export function replayPage(session: Session, id: bigint): HTMLElement {
           perspectiveChoice(session, v, summary), stepControls(session, v, frame),
           v.error ? h("p", { class: "error", role: "alert" }, v.error) : null),
         replayBoard(session, frame, v.seat),
+        // The result waits for the last step, as it did for the players.
         h("section", { class: "panel actions" }, h("h2", {}, "Result"),
-          h("p", { id: "replay-result", class: "result" }, resultText(summary)))),
+          frame.position >= frame.length
+            ? h("p", { id: "replay-result", class: "result" }, resultText(summary))
+            : h("p", { id: "replay-result", class: "hint" }, "Shown at the last step."))),
       h("div", { class: "side-col" },
         h("section", { class: "panel log", "aria-labelledby": "replay-log-h" },
           h("h2", { id: "replay-log-h" }, frame.position ? `Action ${frame.position}` : "The start"),

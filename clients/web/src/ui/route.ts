@@ -1,8 +1,9 @@
 // Hash routes: #/ lobby, #/match/<id>, #/join/<id>/<invite>, #/watch/<id>[/<invite>],
-// #/replays, #/replay/<id>.
+// #/replays, #/replay/<id>, #/rules/<ruleset> (how to play).
 export type Route =
   | { page: "lobby" }
   | { page: "replays" }
+  | { page: "rules"; ruleset: string }
   | { page: "replay"; id: bigint }
   | { page: "match"; id: bigint }
   | { page: "join"; id: bigint; invite: string }
@@ -16,6 +17,7 @@ export function parseRoute(hash: string): Route {
   if (id !== null && parts[0] === "watch") return { page: "watch", id, invite: parts[2] ?? "" };
   if (id !== null && parts[0] === "replay") return { page: "replay", id };
   if (parts[0] === "replays") return { page: "replays" };
+  if (parts[0] === "rules") return { page: "rules", ruleset: /^[a-z0-9_]*$/.test(parts[1] ?? "") ? parts[1] ?? "" : "" };
   return { page: "lobby" };
 }
 
@@ -24,5 +26,5 @@ export function go(hash: string): void {
 }
 
 export function inviteLink(id: bigint, code: string): string {
-  return `${location.origin}${location.pathname}#/join/${id}/${code}`;
+  return `${location.origin}${location.pathname}#/join/${id}${code ? `/${code}` : ""}`;
 }

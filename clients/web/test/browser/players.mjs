@@ -26,7 +26,7 @@ export async function openParticipant(name, baseUrl, viewport = { width: 1100, h
   await page.click("#name-form button[type=submit]");
   await page.waitForSelector("#create-form");
   return {
-    name, page, frames,
+    name, page, frames, context, url: baseUrl,
     close: async () => {
       await context.close();
       rmSync(profile, { recursive: true, force: true });

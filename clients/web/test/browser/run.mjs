@@ -7,16 +7,21 @@
 //  3. one match of every other ruleset the server lists, against the computer, by keyboard;
 //  4. screenshots of each ruleset's match screen (and a phone-width one) in test-output/;
 //  5. after the duel, every page checks the revealed seed against the commitment, and the duel
-//     replays step by step from the public view, a seat, and everything.
+//     replays step by step from the public view, a seat, and everything (the result hidden
+//     until the last step);
+//  6. a new player's first hour (journeys.mjs): two tabs of one browser, dead-end links, resigning
+//     in every ruleset, invites across reloads, the phone's action bar, Force Battles' setup.
+// Usage: node run.mjs <duelhall binary> <built client dir> [screenshot dir]
 import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
 import { checkSpectatorFrames, checkSpectatorDom, playDuel } from "./duel.mjs";
 import { loadDecoders } from "./frames.mjs";
+import { deadEnds, forceBattlesSetup, phoneBar, resignIn, twoTabs } from "./journeys.mjs";
 import { actByKeyboard, chooser, createMatch, lowestContrast, matchState, openParticipant, screenshot } from "./players.mjs";
 import { startServer } from "./server.mjs";
 
-const [binary, webRoot] = process.argv.slice(2);
+const [binary, webRoot, shotDir] = process.argv.slice(2);
 if (!binary || !webRoot) {
   console.error("usage: node run.mjs <duelhall binary> <built client dir>");
   process.exit(2);
@@ -30,8 +35,11 @@ for (const [what, path, fix, code] of [
     process.exit(code); // 77: ctest reports the browser tests as skipped
   }
 }
-const outDir = resolve(fileURLToPath(import.meta.url), "../../../test-output");
+// Screenshots go to the build tree when ctest says where (tests/web/CMakeLists.txt), else to
+// clients/web/test-output (ignored by git).
+const outDir = shotDir ? resolve(shotDir) : resolve(fileURLToPath(import.meta.url), "../../../test-output");
 mkdirSync(outDir, { recursive: true });
+console.log(`screenshots are saved in ${outDir}`);
 
 // WCAG AA asks 4.5:1 for body text; the theme aims at 7:1 (AAA).
 const MIN_CONTRAST = 7;
@@ -106,6 +114,9 @@ try {
     await page.click("#replay-back");
     await page.waitForFunction(() => document.getElementById("replay-position")?.textContent?.startsWith("2 /"));
     if (await page.$(".hand")) throw new Error("the public replay view shows a hand");
+    if (/won by|no winner|resign/.test(await page.innerText("#replay-result"))) {
+      throw new Error("the replay shows the result before its last step");
+    }
     const publicCards = await page.$$eval("[data-card]", (els) => els.length);
     const events = await page.$$eval("#replay-events li", (els) => els.length);
     if (!events) throw new Error("no events shown for the replay's second action");
@@ -226,6 +237,35 @@ try {
       throw new Error("no duel within 600 rounds of choices");
     });
   }
+
+  // The first hour: the tabs' 20 s run beside the rest.
+  const tabs = check("two tabs of one browser for 20 s: few WebSockets, exactly one live, \"use here\" moves it", async () => {
+    const r = await twoTabs(server, 20);
+    console.log(`     ${r.sockets} WebSocket(s) opened by two tabs in ${r.seconds} s`);
+  });
+  await check("dead ends: unknown match ids, a started match's join link offers to watch, invites last a reload", async () => {
+    const [host, guest, late] = await Promise.all(["Hope", "Gale", "Late"].map((n) => openParticipant(n, server.url)));
+    opened.push(host, guest, late);
+    await deadEnds(server, host, guest, late, outDir);
+  });
+  const trio = await Promise.all(["Rey", "Kylo", "Finn"].map((n) => openParticipant(n, server.url)));
+  opened.push(...trio);
+  for (const r of rulesets) {
+    await check(`${r.name}: resigning (after a confirmation) ends the match for both players and the spectator`, async () => {
+      await resignIn(r.name, trio, outDir);
+    });
+  }
+  await Promise.all([
+    check("phone 390x844: the action bar is on screen without scrolling", async () => {
+      const box = await phoneBar(server, outDir);
+      console.log(`     action bar from ${Math.round(box.top)} px to ${Math.round(box.bottom)} px, header ends at ${Math.round(box.header)} px`);
+    }),
+    check("force_battles: the suggested setup is accepted in at most 5 clicks, hidden steps fold", async () => {
+      const r = await forceBattlesSetup(server, outDir);
+      console.log(`     setup accepted in ${r.clicks} click(s)`);
+    }),
+  ]);
+  await tabs;
 
   await check("Jedi Duel at phone width against the computer, by keyboard, with a decision clock", async () => {
     // Meanwhile someone in the lobby is filling in the create form: live updates keep it.

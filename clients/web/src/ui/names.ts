@@ -1,0 +1,10 @@
+// Seat names in texts: the server writes seats as @N, the client puts the display names in.
+import type { MatchView } from "../session";
+
+export function seatNamer(mv: MatchView): (seat: number) => string {
+  return (seat) => mv.info?.seats[seat]?.name || `seat ${seat}`;
+}
+
+export function withNames(text: string, name: (seat: number) => string): string {
+  return text.replace(/@(\d+)/g, (_, n) => name(Number(n)));
+}

@@ -3,6 +3,7 @@
 #include <boost/asio/dispatch.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include "accounts/account_json.hpp"
 #include "replay_export.hpp"
 #include "static_files.hpp"
 #include "ws_session.hpp"
@@ -14,6 +15,28 @@ namespace http = beast::http;
 namespace net = boost::asio;
 
 constexpr size_t kMaxRequestBytes = 8 * 1024;  // requests are GETs and upgrades
+
+namespace {
+
+// The accounts' JSON API (server/accounts/account_json.hpp), or nullopt for other paths.
+std::optional<http::message_generator> answer_accounts(
+    Hub& hub, const http::request<http::string_body>& request) {
+  auto answer =
+      accounts::answer_accounts_api(hub.accounts(), request.method_string(), request.target(),
+                                    request[http::field::authorization]);
+  if (!answer) return std::nullopt;
+  http::response<http::string_body> response{static_cast<http::status>(answer->status),
+                                             request.version()};
+  response.set(http::field::server, "duelhall");
+  response.set(http::field::content_type, "application/json");
+  response.set(http::field::cache_control, "no-store");
+  response.keep_alive(request.keep_alive());
+  if (request.method() != http::verb::head) response.body() = std::move(answer->body);
+  response.prepare_payload();
+  return http::message_generator(std::move(response));
+}
+
+}  // namespace
 
 HttpSession::HttpSession(net::ip::tcp::socket&& socket, HttpContext& context, ConnectionSlot slot)
     : stream_(std::move(socket)), context_(context), slot_(std::move(slot)) {}
@@ -45,6 +68,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   }
   auto request = parser_->release();
   auto exported = answer_export(context_.hub, request);
+  if (!exported) exported = answer_accounts(context_.hub, request);
   HealthFigures health{context_.hub.match_count(), context_.connections->total()};
   http::message_generator msg =
       exported ? std::move(*exported) : answer_http(context_.web_root, health, std::move(request));

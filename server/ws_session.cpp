@@ -25,7 +25,9 @@ WsSession::WsSession(beast::tcp_stream&& stream, Hub& hub, Dispatcher& dispatche
       state_(hub.config().limits),
       limiter_(hub.config().limits.messages_per_second,
                2.0 * hub.config().limits.messages_per_second),
-      opened_(std::chrono::steady_clock::now()) {}
+      opened_(std::chrono::steady_clock::now()) {
+  state_.account.address = slot_.ip();
+}
 
 WsSession::~WsSession() {
   const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - opened_);

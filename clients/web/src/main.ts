@@ -5,6 +5,7 @@ import { h } from "./dom";
 import { Session } from "./session";
 import { createForm, join, matchList, nameForm } from "./ui/lobby";
 import { clockText, matchScreen } from "./ui/match";
+import { accountLinks, accountPage, leaderboardPage, playerPage } from "./ui/account";
 import { replayListPage, replayPage } from "./ui/replays";
 import { go, parseRoute } from "./ui/route";
 
@@ -21,6 +22,7 @@ function statusBar(): HTMLElement {
     h("a", { href: "#/", class: "brand" }, "Duelhall"),
     session.hasIdentity ? h("a", { href: "#/replays", id: "replays-link" }, "Replays") : null,
     session.hasIdentity ? h("span", { class: "who" }, session.name) : null,
+    session.ready ? accountLinks() : null,
     h("span", { class: `link link-${session.link}`, id: "link-state", role: "status" }, labels[session.link]),
     session.error ? h("span", { class: "error", role: "alert" }, session.error) : null);
 }
@@ -96,6 +98,12 @@ function render(): void {
     page = replayListPage(session);
   } else if (route.page === "replay" && session.ready) {
     page = replayPage(session, route.id);
+  } else if (route.page === "account" && session.ready) {
+    page = accountPage(session);
+  } else if (route.page === "player" && session.ready) {
+    page = playerPage(session, route.name);
+  } else if (route.page === "leaderboard" && session.ready) {
+    page = leaderboardPage(session, route.ruleset);
   } else if (route.page === "join" || route.page === "watch") {
     page = session.hasIdentity ? h("main", {}, h("p", {}, "Opening the match...")) : lobbyPage();
     void followLink();

@@ -117,6 +117,7 @@ export function createForm(session: Session, chosen: RulesetInfo | undefined, on
           spectatorChat: checked(form, "spectator_chat"),
           botDelayMs: num(form, "bot_delay"),
           botLevel: text(form, "bot_level"),
+          rated: checked(form, "rated"),
         },
       },
     });
@@ -153,6 +154,7 @@ export function createForm(session: Session, chosen: RulesetInfo | undefined, on
     h("details", { class: "options", id: "table-options" }, h("summary", {}, "Table, clock and bots"),
     h("fieldset", {}, h("legend", {}, "Table"),
       h("label", {}, h("input", { type: "checkbox", name: "unlisted" }), " Private (invite link)"),
+      h("label", {}, h("input", { type: "checkbox", name: "rated", id: "rated" }), " Rated (two accounts, no bots)"),
       h("label", {}, h("input", { type: "checkbox", name: "spectators", checked: true }), " Spectators"),
       h("label", {}, h("input", { type: "checkbox", name: "spectator_chat", checked: true }), " Spectators may chat"),
       h("div", { class: "field" }, h("label", { for: "delay_actions" }, "Spectator delay (actions)"),

@@ -10,6 +10,7 @@ import type { Screen, ScreenContext } from "../screens/screen";
 import { youngJediScreen } from "../screens/young_jedi";
 import type { MatchView, Session } from "../session";
 import { decodeView } from "../views";
+import { ratingNote } from "./account";
 import { go, inviteLink } from "./route";
 
 const SCREENS: { [ruleset: string]: Screen } = {
@@ -101,6 +102,7 @@ function actions(session: Session, mv: MatchView): HTMLElement {
       mv.outcome.winners.length > 1 ? `Winners: ${mv.outcome.winners.map(name).join(", ")}`
         : mv.outcome.winners.length ? `Winner: ${name(mv.outcome.winners[0])}` : "No winner",
       mv.outcome.reason ? ` (${withNames(mv.outcome.reason, name)})` : "") : null,
+    over ? ratingNote(mv.id) : null,
     mv.notice ? h("p", { class: "notice", role: "alert" }, mv.notice) : null,
     mv.legal.length
       ? h("div", { class: "action-list", id: "actions" }, ...mv.legal.map((a) =>

@@ -1,8 +1,11 @@
 // Hash routes: #/ lobby, #/match/<id>, #/join/<id>/<invite>, #/watch/<id>[/<invite>],
-// #/replays, #/replay/<id>.
+// #/replays, #/replay/<id>, #/account, #/player/<name>, #/leaderboard[/<ruleset>].
 export type Route =
   | { page: "lobby" }
   | { page: "replays" }
+  | { page: "account" }
+  | { page: "player"; name: string }
+  | { page: "leaderboard"; ruleset: string }
   | { page: "replay"; id: bigint }
   | { page: "match"; id: bigint }
   | { page: "join"; id: bigint; invite: string }
@@ -16,6 +19,9 @@ export function parseRoute(hash: string): Route {
   if (id !== null && parts[0] === "watch") return { page: "watch", id, invite: parts[2] ?? "" };
   if (id !== null && parts[0] === "replay") return { page: "replay", id };
   if (parts[0] === "replays") return { page: "replays" };
+  if (parts[0] === "account") return { page: "account" };
+  if (parts[0] === "player" && parts[1]) return { page: "player", name: decodeURIComponent(parts[1]) };
+  if (parts[0] === "leaderboard") return { page: "leaderboard", ruleset: parts[1] ?? "" };
   return { page: "lobby" };
 }
 

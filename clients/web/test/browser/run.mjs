@@ -6,11 +6,13 @@
 //     a player's hand;
 //  3. one match of every other ruleset the server lists, against the computer, by keyboard;
 //  4. screenshots of each ruleset's match screen (and a phone-width one) in test-output/;
-//  5. after the duel, every page checks the revealed seed against the commitment, and the duel
+//  5. accounts: registration, a rated match, sign-in from a fresh profile, history, leaderboard;
+//  6. after the duel, every page checks the revealed seed against the commitment, and the duel
 //     replays step by step from the public view, a seat, and everything.
 import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
+import { accountsScenario } from "./accounts.mjs";
 import { checkSpectatorFrames, checkSpectatorDom, playDuel } from "./duel.mjs";
 import { loadDecoders } from "./frames.mjs";
 import { actByKeyboard, chooser, createMatch, lowestContrast, matchState, openParticipant, screenshot } from "./players.mjs";
@@ -131,6 +133,9 @@ try {
     await page.goto(`${server.url}#/`);
     await page.waitForSelector("#create-form");
   });
+
+  await check("accounts: two players register, play a rated match, and the history and leaderboard show it",
+    () => accountsScenario({ server, opened, outDir }));
 
   await check("a private match is not listed and is joined through its invite link", async () => {
     const host = await openParticipant("Hostess", server.url);

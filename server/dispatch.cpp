@@ -174,7 +174,8 @@ Handled Dispatcher::handle_hello(Call& call, const Hello& hello) {
   if (!registered && !valid_name(hello.display_name())) {
     return Handled::fail(BAD_NAME, "a display name is 1 to 32 bytes without control characters");
   }
-  auto player = hub_.new_player(hello.display_name());
+  auto player =
+      hub_.new_player(registered ? call.state.account.account->name : hello.display_name());
   player->bind(call.peer);
   call.state.player = player;
   bind_account(call.state, true);

@@ -171,14 +171,7 @@ void Match::join(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, Joi
     }
     if (status_ != WAITING) return refuse(WRONG_MATCH_STATE, "the match has already started");
     if (seat_of(player.get()) >= 0) return refuse(ALREADY_SEATED, "you already sit in this match");
-    if (settings_.rated()) {
-      if (!player->registered()) return refuse(SIGN_IN_REQUIRED, "a rated match needs an account");
-      for (const auto& s : seats_) {
-        if (s.player && s.player->account().id == player->account().id) {
-          return refuse(ALREADY_SEATED, "your account already sits in this match");
-        }
-      }
-    }
+    if (auto refusal = rated_join_refusal(*player)) return refuse(refusal->first, refusal->second);
     int seat = request.seat();
     if (seat < 0) {
       for (size_t i = 0; i < seats_.size() && seat < 0; ++i) {
@@ -293,10 +286,7 @@ void Match::fill_bots(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player
       out.add(peer, frame_of(reply(request_id, WRONG_MATCH_STATE, "the match has started")));
       return;
     }
-    if (settings_.rated()) {
-      out.add(peer, frame_of(reply(request_id, BAD_PARAMETERS, "a rated match has no bots")));
-      return;
-    }
+    if (rated_refuses_bots(peer, request_id, out)) return;
     for (size_t i = 0; i < seats_.size(); ++i) {
       if (seats_[i].occupant == SeatInfo::EMPTY) {
         seat_bot(static_cast<int>(i), level.empty() ? settings_.bot_level() : level);
@@ -396,17 +386,7 @@ void Match::abandoned(std::shared_ptr<Player> player) {
       return;
     }
     if (status_ != PLAYING) return;
-    if (settings_.rated()) {
-      // A rated match has no bots: leaving it (or not coming back) loses it.
-      engine::SeatMask winners;
-      for (int s = 0; s < static_cast<int>(seats_.size()); ++s) {
-        if (s != seat) winners.add(s);
-      }
-      std::string reason(1, '@');
-      reason.append(std::to_string(seat)).append(" left the rated match and loses");
-      force_end(std::move(reason), winners, false, out);
-      return;
-    }
+    if (rated_forfeit(seat, out)) return;  // no bot takes a rated seat: leaving loses
     // The match goes on: the engine's bot plays the seat from here.
     slot.player.reset();
     seat_bot(seat, settings_.bot_level());

@@ -36,13 +36,7 @@ void Match::start(Outbox& out) {
     record.tokens.push_back(human ? seat.player->token() : std::string());
   }
   log_->started(id_, record);
-  std::vector<std::pair<int, int64_t>> accounts;  // history and ratings (server/accounts)
-  for (size_t i = 0; i < seats_.size(); ++i) {
-    if (seats_[i].occupant != SeatInfo::HUMAN) continue;
-    const int64_t account = seats_[i].player->account().id;
-    if (account != 0) accounts.emplace_back(static_cast<int>(i), account);
-  }
-  hub_.record_match_accounts(id_, std::move(accounts), settings_.rated());
+  record_accounts();  // for the players' histories and ratings (match_rated.cpp)
   spdlog::info("match {} started: {}, {} seats", id_, settings_.ruleset(), seats_.size());
   arm_clocks();
   for (size_t i = 0; i < seats_.size(); ++i) {
@@ -387,11 +381,7 @@ void Match::ended(const std::string& result) {
       end.scores = outcome.scores;
     }
     log_->ended(id_, end);
-    if (settings_.rated() && !end.aborted) {
-      std::vector<std::shared_ptr<Player>> players;
-      for (const auto& slot : seats_) players.push_back(slot.player);
-      hub_.rated_match_ended(id_, settings_.ruleset(), end.winners.bits(), std::move(players));
-    }
+    report_rated_end(end);
   }
   spdlog::info("match {} ended after {} actions: {} ({})", id_,
                state_ ? state_->history().size() : 0, result,

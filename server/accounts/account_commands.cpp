@@ -112,6 +112,10 @@ CommandOutcome hello_account(AccountService* service, ConnectionAccount& connect
     connection.session_hash = session_hash(hello.session_token());
     return {OK, {}, true};
   }
+  // A guest may not go by an account's name (in any case): that would pass for the account.
+  if (service && !hello.display_name().empty() && service->find(hello.display_name())) {
+    return fail(BAD_NAME, "that name belongs to an account: sign in, or choose another name");
+  }
   if (!hello.guest_token().empty() && service) {
     if (auto guest = service->guest(hello.guest_token())) {
       connection.account = guest;

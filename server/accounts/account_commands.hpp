@@ -31,8 +31,9 @@ bool is_account_command(const ClientMessage& message);
 CommandOutcome serve_account_command(AccountService* service, ConnectionAccount& connection,
                                      const ClientMessage& message, ServerMessage& reply);
 
-// Hello's session_token or guest_token: who the new player is. A bad session is refused; a
-// malformed guest token is ignored (the player is then a guest without a stable identity).
+// Hello's session_token or guest_token: who the new player is. A bad session is refused, and so
+// is a guest's display name that is an account's name; a malformed guest token is ignored (the
+// player is then a guest without a stable identity).
 CommandOutcome hello_account(AccountService* service, ConnectionAccount& connection,
                              const Hello& hello);
 

@@ -118,7 +118,7 @@ export class Session {
     }
     const w = reply.body.value;
     noteAccount(w.account);
-    localStorage.setItem(NAME_KEY, w.displayName);
+    if (!w.account || w.account.guest) localStorage.setItem(NAME_KEY, w.displayName); // a guest's own name
     this.welcomed(w.playerId, w.displayName, w.resumeToken);
     await this.afterHello();
     return true;

@@ -5,6 +5,8 @@
 #include <boost/asio/connect.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <chrono>
+#include <thread>
 
 #include "helpers.hpp"
 
@@ -221,4 +223,48 @@ TEST_CASE("a rated match: the leaver loses, ratings move, and a restart keeps it
   server.stop_cleanly();
   std::error_code ec;
   std::filesystem::remove_all(data, ec);
+}
+
+TEST_CASE(
+    "a guest's matches stay its own when it registers, and no guest takes an account's name") {
+  ServerProcess server;
+  auto gus = connect_raw(server.port());
+  ClientMessage hello;
+  hello.mutable_hello()->set_protocol_version(1);
+  hello.mutable_hello()->set_display_name("Gus");
+  hello.mutable_hello()->set_guest_token(std::string(64, '7'));
+  auto welcome = gus->request(hello);
+  REQUIRE(welcome.result() == OK);
+  REQUIRE(welcome.welcome().account().guest());
+  const uint64_t guest_id = welcome.welcome().account().id();
+  // A match as a guest: Gus leaves it to the bot, which plays it to its end.
+  auto created = gus->request(create_match("force_battles", 2, true, 1));
+  REQUIRE(created.result() == OK);
+  const uint64_t id = created.created().match().match_id();
+  ClientMessage leave;
+  leave.mutable_leave_match()->set_match_id(id);
+  REQUIRE(gus->request(leave).result() == OK);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (http_call(server.port(), boost::beast::http::verb::get,
+                   "/matches/" + std::to_string(id) + "/export")
+             .status != 200) {
+    REQUIRE(std::chrono::steady_clock::now() < deadline);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  auto registered_reply = gus->request(register_account("gus_acc", "correct horse"));
+  REQUIRE(registered_reply.result() == OK);
+  CHECK(registered_reply.signed_in().account().id() == guest_id);  // the same account
+  ClientMessage history;
+  history.mutable_get_history();
+  auto mine = gus->request(history);
+  REQUIRE(mine.result() == OK);
+  REQUIRE(mine.history().entries_size() == 1);
+  CHECK(mine.history().entries(0).match_id() == id);
+  CHECK_FALSE(mine.history().entries(0).rated());
+
+  auto impostor = connect_raw(server.port());
+  ClientMessage as_gus;
+  as_gus.mutable_hello()->set_protocol_version(1);
+  as_gus.mutable_hello()->set_display_name("GUS_ACC");
+  CHECK(impostor->request(as_gus).result() == BAD_NAME);
 }

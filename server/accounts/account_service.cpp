@@ -42,7 +42,8 @@ AccountService::AccountService(storage::AccountStore& store, AccountsConfig conf
       config_(config),
       now_(std::move(now_ms)),
       failures_(config.max_failures, int64_t{config.failure_window_seconds} * 1000),
-      registrations_(config.max_registrations, int64_t{config.failure_window_seconds} * 1000) {
+      registrations_(config.max_registrations, int64_t{config.failure_window_seconds} * 1000),
+      sign_ins_(config.max_sign_ins, int64_t{config.failure_window_seconds} * 1000) {
   if (!sodium_ready()) throw std::runtime_error("libsodium cannot be initialised");
 }
 
@@ -129,6 +130,11 @@ SessionGrant AccountService::sign_in(std::string_view name, std::string_view pas
     out.answer = *refused;
     return out;
   }
+  if (auto wait = sign_ins_.wait_ms(address_key, now)) {
+    out.answer = Answer::fail(TOO_MANY_ATTEMPTS, wait_text(*wait));
+    return out;
+  }
+  sign_ins_.failed(address_key, now);  // counted whatever the outcome
   auto account = store_.find_by_key(name_key(name));
   if (!account || account->deleted || account->guest) {
     failures_.failed(address_key, now);

@@ -7,8 +7,8 @@
 // changes the password (every other session ends) or deletes the account.
 //
 // Failed sign-ins are counted per address and per account name (SignInLimiter); past the limit
-// the answer is TOO_MANY_ATTEMPTS with the wait, before any password is hashed. Registrations
-// are counted per address the same way.
+// the answer is TOO_MANY_ATTEMPTS with the wait, before any password is hashed. Registrations,
+// and sign-ins whatever their outcome (each costs a hash), are counted per address the same way.
 //
 // Thread-safe: every method may be called from any thread. Hashing a password takes tens of
 // milliseconds: callers run it off the matches' strands.
@@ -34,6 +34,8 @@ struct AccountsConfig {
   uint32_t max_failures = 5;  // failed sign-ins per window, per address and per account
   uint32_t failure_window_seconds = 15 * 60;
   uint32_t max_registrations = 20;  // per address per window
+  // Sign-ins of any outcome per address per window: each costs an Argon2id hash.
+  uint32_t max_sign_ins = 60;
   // A rating is provisional (and off the leaderboard) while its deviation is above this.
   double provisional_deviation = 110;
   // Glickman's rating period: RD grows by one period's volatility per idle period.
@@ -118,6 +120,7 @@ class AccountService {
   Clock now_;
   SignInLimiter failures_;
   SignInLimiter registrations_;
+  SignInLimiter sign_ins_;
 };
 
 // The hash under which a session or guest token is stored and looked up (SHA-256).

@@ -7,8 +7,8 @@
 namespace duelhall::accounts {
 namespace {
 
-// OWASP's Argon2id minimum (19 MiB, 2 passes): about 30 ms a hash here, so one sign-in does not
-// hold an I/O thread long, while a stolen hash costs an attacker the same per guess.
+// OWASP's Argon2id minimum (19 MiB, 2 passes): some tens of milliseconds a hash, so one sign-in
+// does not hold an I/O thread long, while a stolen hash costs an attacker as much per guess.
 constexpr unsigned long long kOpsLimit = 2;
 constexpr size_t kMemLimit = 19 * 1024 * 1024;
 

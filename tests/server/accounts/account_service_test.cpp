@@ -108,6 +108,26 @@ TEST_CASE("failed sign-ins are limited per address, whichever accounts they try"
   CHECK(f.service.sign_in("grace", "right password", "7.7.7.7").answer.code == OK);
 }
 
+TEST_CASE("even successful sign-ins are limited per address, since each costs a hash") {
+  Fixture f;
+  REQUIRE(f.service.register_account("otto", "right password", "a", std::nullopt).answer.code ==
+          OK);
+  for (int i = 0; i < 60; ++i) {
+    REQUIRE(f.service.sign_in("otto", "right password", "9.9.9.9").answer.code == OK);
+  }
+  CHECK(f.service.sign_in("otto", "right password", "9.9.9.9").answer.code == TOO_MANY_ATTEMPTS);
+  CHECK(f.service.sign_in("otto", "right password", "9.9.9.8").answer.code == OK);
+}
+
+TEST_CASE("the store keeps a session's hash only: the token itself finds nothing there") {
+  Fixture f;
+  auto reg = f.service.register_account("pia", "right password", "a", std::nullopt);
+  REQUIRE(reg.answer.code == OK);
+  CHECK(f.store.session_account(accounts::session_hash(reg.session_token), f.now) ==
+        reg.account.id);
+  CHECK_FALSE(f.store.session_account(reg.session_token, f.now));
+}
+
 TEST_CASE("a session expires after its days") {
   Fixture f;
   auto reg = f.service.register_account("heidi", "right password", "a", std::nullopt);

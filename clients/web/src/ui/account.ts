@@ -89,6 +89,37 @@ async function signOut(session: Session): Promise<void> {
   session.changed();
 }
 
+// Change the password (every other session ends) or delete the account (its matches stay).
+async function manage(session: Session, kind: "changePassword" | "deleteAccount"): Promise<void> {
+  const reply = kind === "changePassword"
+    ? await session.conn.send({ case: kind, value: { oldPassword: value("old-password"), newPassword: value("new-password") } })
+    : await session.conn.send({ case: kind, value: { password: value("delete-password") } });
+  accountState.error = reply.result === ResultCode.OK
+    ? (kind === "changePassword" ? "Password changed; your other sessions are signed out." : "")
+    : reply.reason || ResultCode[reply.result] || "refused";
+  if (reply.result === ResultCode.OK && kind === "deleteAccount") {
+    forgetSession();
+    accountState.profile = undefined;
+    accountState.error = "The account is deleted; its matches stay, as a deleted player.";
+  }
+  session.changed();
+}
+
+function manageForms(session: Session): HTMLElement {
+  const submit = (kind: "changePassword" | "deleteAccount") => (e: Event) => {
+    e.preventDefault();
+    void manage(session, kind);
+  };
+  return h("details", { class: "options", id: "manage-account" }, h("summary", {}, "Password and account"),
+    h("form", { id: "password-form", onsubmit: submit("changePassword") },
+      field("old-password", "Current password", "password", "current-password"),
+      field("new-password", "New password (8 characters or more)", "password", "new-password"),
+      h("button", { type: "submit" }, "Change the password")),
+    h("form", { id: "delete-form", onsubmit: submit("deleteAccount") },
+      field("delete-password", "Password, to delete the account", "password", "current-password"),
+      h("button", { type: "submit" }, "Delete the account")));
+}
+
 export async function loadProfile(session: Session, name: string): Promise<void> {
   accountState.profileName = name;
   const reply = await session.conn.send({ case: "getProfile", value: { name } });
@@ -134,7 +165,7 @@ export function accountPage(session: Session): HTMLElement {
     if (!accountState.profile || accountState.profileName !== "") void loadProfile(session, "");
     return h("main", { class: "lobby" },
       h("section", { class: "panel" }, h("h2", {}, `Signed in as ${accountState.account?.name}`), error,
-        h("button", { id: "sign-out", onclick: () => void signOut(session) }, "Sign out")),
+        h("button", { id: "sign-out", onclick: () => void signOut(session) }, "Sign out"), manageForms(session)),
       accountState.profile && accountState.profileName === "" ? profileView(session, accountState.profile) : h("p", {}, "Loading..."));
   }
   const form = (kind: "registerAccount" | "signIn", title: string, prefix: string) =>

@@ -130,7 +130,7 @@ CommandOutcome serve_account_command(AccountService* service, ConnectionAccount&
   if (!service) return fail(ACCOUNTS_DISABLED, "this server offers no accounts");
   switch (message.command_case()) {
     case ClientMessage::kRegisterAccount: {
-      if (registered(connection)) return fail(ALREADY_HELLO, "sign out first");
+      if (registered(connection)) return fail(ALREADY_SIGNED_IN, "sign out first");
       std::optional<AccountId> guest;
       if (connection.account && connection.account->guest) guest = connection.account->id;
       const auto& r = message.register_account();
@@ -139,7 +139,7 @@ CommandOutcome serve_account_command(AccountService* service, ConnectionAccount&
                        reply);
     }
     case ClientMessage::kSignIn: {
-      if (registered(connection)) return fail(ALREADY_HELLO, "sign out first");
+      if (registered(connection)) return fail(ALREADY_SIGNED_IN, "sign out first");
       const auto& r = message.sign_in();
       return signed_in(connection, service->sign_in(r.name(), r.password(), connection.address),
                        reply);

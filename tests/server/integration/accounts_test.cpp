@@ -92,6 +92,14 @@ TEST_CASE("accounts over the WebSocket: register, sign in, and each bad input a 
         FIELD_TOO_LONG);
   CHECK(other->request(sign_in("alice", "wrong horse")).result() == WRONG_PASSWORD);
   CHECK(other->request(sign_in("nobody", "correct horse")).result() == UNKNOWN_ACCOUNT);
+  CHECK(alice->request(sign_in("alice", "correct horse")).result() == ALREADY_SIGNED_IN);
+  ClientMessage change;
+  change.mutable_change_password()->set_old_password("not it");
+  change.mutable_change_password()->set_new_password("new password");
+  CHECK(alice->request(change).result() == WRONG_PASSWORD);
+  ClientMessage remove;
+  remove.mutable_delete_account()->set_password("correct horse");
+  CHECK(other->request(remove).result() == SIGN_IN_REQUIRED);  // a guest has no account to delete
   // Nothing of the refused registrations was stored.
   CHECK(http_call(server.port(), boost::beast::http::verb::get, "/api/accounts/bob").status == 404);
 

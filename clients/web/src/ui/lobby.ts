@@ -38,7 +38,7 @@ function matchRow(session: Session, m: MatchInfo): HTMLElement {
   return h(
     "li",
     { class: "match-row", "data-match": String(m.matchId) },
-    h("span", { class: "match-title" }, `#${m.matchId} ${display}`),
+    h("span", { class: "match-title" }, `#${m.matchId} ${display}${m.settings?.rated ? " (rated)" : ""}`),
     h("span", { class: "match-seats" }, seatsText(m)),
     h("span", { class: `status status-${MatchStatus[m.status]}` }, MatchStatus[m.status].toLowerCase()),
     joinable && rs?.takesSeatOptions

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <thread>
 
+#include "accounts/account_service.hpp"
 #include "app/recovery.hpp"
 #include "config/config.hpp"
 #include "core/registry.hpp"
@@ -17,6 +18,7 @@
 #include "net/listener.hpp"
 #include "net/static_files.hpp"
 #include "storage/group_commit.hpp"
+#include "storage/sqlite_account_store.hpp"
 
 namespace net = boost::asio;
 using namespace duelhall::server;
@@ -96,6 +98,24 @@ int main(int argc, char** argv) {
   }
   auto hub = std::make_shared<Hub>(io, registry, config, logs);
   hub->set_store(store.get());
+  // Accounts live in the match store's file; a server that stores no matches keeps them in
+  // memory for its lifetime.
+  std::unique_ptr<duelhall::storage::SqliteAccountStore> account_store;
+  std::unique_ptr<duelhall::accounts::AccountService> accounts;
+  try {
+    account_store = std::make_unique<duelhall::storage::SqliteAccountStore>(
+        store ? store->path() : std::string(":memory:"));
+    duelhall::accounts::AccountsConfig accounts_config;
+    accounts_config.session_days = config.session_days;
+    accounts_config.max_failures = config.sign_in_failures;
+    accounts_config.provisional_deviation = config.provisional_rd;
+    accounts = std::make_unique<duelhall::accounts::AccountService>(*account_store, accounts_config,
+                                                                    unix_now_ms);
+  } catch (const std::exception& e) {
+    spdlog::critical("cannot open the accounts: {}", e.what());
+    return 1;
+  }
+  hub->set_accounts(accounts.get());
   if (store) {
     try {
       const RecoveryReport report = recover_matches(*store, registry, *hub);

@@ -46,6 +46,11 @@ struct Config {
   // Ended matches kept for replays: pruned at start and by `duelhall --prune`. 0: no limit.
   uint32_t retention_days = 0;
   uint32_t retention_matches = 0;
+  // Accounts (docs/accounts.md): session lifetime, failed sign-ins per 15 minutes per address
+  // and per account, and the rating deviation above which a rating is provisional.
+  uint32_t session_days = 30;
+  uint32_t sign_in_failures = 5;
+  uint32_t provisional_rd = 110;
   Limits limits;
 };
 

@@ -48,6 +48,29 @@ bool valid_name(const std::string& name) {
   return chars && *chars <= kMaxNameChars;
 }
 
+// The connection's account (from a session, a guest token or a sign-in) becomes its player's.
+// Without a change, a resumed player's own account becomes the connection's.
+void bind_account(ClientState& state, bool changed) {
+  if (!state.player) return;
+  if (!changed) {
+    const Player::Account bound = state.player->account();
+    if (bound.id != 0)
+      state.account.account = accounts::AccountView{bound.id, bound.name, bound.guest};
+    return;
+  }
+  Player::Account account;
+  if (state.account.account) {
+    account = {state.account.account->id, state.account.account->name,
+               state.account.account->guest};
+  }
+  state.player->set_account(std::move(account));
+}
+
+void fill_welcome_account(const ClientState& state, Welcome& welcome) {
+  if (state.account.account)
+    accounts::fill_account(*state.account.account, *welcome.mutable_account());
+}
+
 }  // namespace
 
 void Dispatcher::dispatch(const std::shared_ptr<Peer>& peer, ClientState& state,
@@ -114,6 +137,16 @@ void Dispatcher::dispatch(const std::shared_ptr<Peer>& peer, ClientState& state,
       case ClientMessage::kResign:
         handled = handle_resign(call, message.resign());
         break;
+      case ClientMessage::kRegisterAccount:
+      case ClientMessage::kSignIn:
+      case ClientMessage::kSignOut:
+      case ClientMessage::kChangePassword:
+      case ClientMessage::kDeleteAccount:
+      case ClientMessage::kGetProfile:
+      case ClientMessage::kGetHistory:
+      case ClientMessage::kGetLeaderboard:
+        handled = handle_account(call, message);
+        break;
       case ClientMessage::COMMAND_NOT_SET:
         handled = Handled::fail(UNKNOWN_COMMAND, "no command, or one this server does not know");
         break;
@@ -143,6 +176,9 @@ Handled Dispatcher::handle_hello(Call& call, const Hello& hello) {
     return Handled::fail(UNSUPPORTED_VERSION,
                          "this server speaks protocol " + std::to_string(kProtocolVersion));
   }
+  // A session or guest token says which account the player is (a bad session is refused).
+  const auto account = accounts::hello_account(hub_.accounts(), call.state.account, hello);
+  if (account.code != OK) return Handled::fail(account.code, account.reason);
   Welcome* welcome = call.reply.mutable_welcome();
   welcome->set_protocol_version(kProtocolVersion);
   if (!hello.resume_token().empty()) {
@@ -150,10 +186,12 @@ Handled Dispatcher::handle_hello(Call& call, const Hello& hello) {
     if (!player) return Handled::fail(BAD_TOKEN, "unknown or expired resume token");
     if (auto old = player->bind(call.peer)) old->close("replaced by a new connection");
     call.state.player = player;
+    bind_account(call.state, account.account_changed);
     welcome->set_player_id(player->id());
     welcome->set_display_name(player->name());
     welcome->set_resume_token(player->token());
     welcome->set_resumed(true);
+    fill_welcome_account(call.state, *welcome);
     std::map<uint64_t, uint64_t> cursors;
     for (const auto& c : hello.cursors()) cursors[c.match_id()] = c.seq();
     for (auto& match : player->matches()) {
@@ -163,16 +201,20 @@ Handled Dispatcher::handle_hello(Call& call, const Hello& hello) {
     }
     return Handled::ok();
   }
-  if (!valid_name(hello.display_name())) {
+  const bool registered = call.state.account.account && !call.state.account.account->guest;
+  if (!registered && !valid_name(hello.display_name())) {
     return Handled::fail(BAD_NAME,
                          "a display name is 1 to 32 characters without control characters");
   }
-  auto player = hub_.new_player(hello.display_name());
+  auto player =
+      hub_.new_player(registered ? call.state.account.account->name : hello.display_name());
   player->bind(call.peer);
   call.state.player = player;
+  bind_account(call.state, true);
   welcome->set_player_id(player->id());
   welcome->set_display_name(player->name());
   welcome->set_resume_token(player->token());
+  fill_welcome_account(call.state, *welcome);
   return Handled::ok();
 }
 
@@ -277,6 +319,14 @@ Handled Dispatcher::handle_chat(Call& call, const Chat& request) {
   if (!match) return Handled::fail(UNKNOWN_MATCH, "no such match");
   match->chat(call.peer, call.state.player, request.text(), call.request_id);
   return Handled::later();
+}
+
+Handled Dispatcher::handle_account(Call& call, const ClientMessage& message) {
+  const auto outcome =
+      accounts::serve_account_command(hub_.accounts(), call.state.account, message, call.reply);
+  if (outcome.account_changed) bind_account(call.state, true);
+  if (outcome.code != OK) return Handled::fail(outcome.code, outcome.reason);
+  return Handled::ok();
 }
 
 Handled Dispatcher::handle_ping(Call& call, const Ping& request) {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <set>
 
+#include "accounts/account_commands.hpp"
 #include "envelope.pb.h"
 #include "lobby/hub.hpp"
 #include "net/outbox.hpp"
@@ -26,6 +27,7 @@ struct ClientState {
   // The replay this connection last looked at, kept open so that stepping is one action.
   std::shared_ptr<storage::ReplayCursor> replay;
   uint64_t replay_match = 0;
+  accounts::ConnectionAccount account;  // its address is set by the session
 };
 
 struct Handled {
@@ -75,6 +77,8 @@ class Dispatcher {
   Handled handle_replay_view(Call& call, const ReplayView& request);
   Handled handle_export_match(Call& call, const ExportMatch& request);
   Handled handle_import_match(Call& call, const ImportMatch& request);
+  // Accounts (server/accounts/account_commands.cpp serves them).
+  Handled handle_account(Call& call, const ClientMessage& message);
 
   Hub& hub_;
 };

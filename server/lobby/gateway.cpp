@@ -1,15 +1,20 @@
 #include "lobby/gateway.hpp"
 
+#include "accounts/account_json.hpp"
 #include "lobby/replay_export.hpp"
 
 namespace duelhall::server {
+
+namespace http = boost::beast::http;
 
 namespace {
 
 class LobbySession final : public SessionHandler {
  public:
-  LobbySession(Dispatcher& dispatcher, const Limits& limits)
-      : dispatcher_(dispatcher), state_(limits) {}
+  LobbySession(Dispatcher& dispatcher, const Limits& limits, const std::string& address)
+      : dispatcher_(dispatcher), state_(limits) {
+    state_.account.address = address;  // sign-in limits count per address
+  }
 
   void dispatch(const std::shared_ptr<Peer>& peer, const ClientMessage& message,
                 Outbox& out) override {
@@ -23,15 +28,34 @@ class LobbySession final : public SessionHandler {
   ClientState state_;
 };
 
+// The accounts' JSON API (server/accounts/account_json.hpp), or nullopt for other paths.
+std::optional<http::message_generator> answer_accounts(
+    Hub& hub, const http::request<http::string_body>& request) {
+  auto answer =
+      accounts::answer_accounts_api(hub.accounts(), request.method_string(), request.target(),
+                                    request[http::field::authorization]);
+  if (!answer) return std::nullopt;
+  http::response<http::string_body> response{static_cast<http::status>(answer->status),
+                                             request.version()};
+  response.set(http::field::server, "duelhall");
+  response.set(http::field::content_type, "application/json");
+  response.set(http::field::cache_control, "no-store");
+  response.keep_alive(request.keep_alive());
+  if (request.method() != http::verb::head) response.body() = std::move(answer->body);
+  response.prepare_payload();
+  return http::message_generator(std::move(response));
+}
+
 }  // namespace
 
-std::unique_ptr<SessionHandler> LobbyGateway::open_session() {
-  return std::make_unique<LobbySession>(dispatcher_, hub_.config().limits);
+std::unique_ptr<SessionHandler> LobbyGateway::open_session(const std::string& address) {
+  return std::make_unique<LobbySession>(dispatcher_, hub_.config().limits, address);
 }
 
 std::optional<boost::beast::http::message_generator> LobbyGateway::answer(
     const boost::beast::http::request<boost::beast::http::string_body>& request) {
-  return answer_export(hub_, request);
+  if (auto exported = answer_export(hub_, request)) return exported;
+  return answer_accounts(hub_, request);
 }
 
 }  // namespace duelhall::server

@@ -16,7 +16,7 @@ class LobbyGateway final : public Gateway {
   LobbyGateway(Hub& hub, Dispatcher& dispatcher) : hub_(hub), dispatcher_(dispatcher) {}
 
   const Config& config() const override { return hub_.config(); }
-  std::unique_ptr<SessionHandler> open_session() override;
+  std::unique_ptr<SessionHandler> open_session(const std::string& address) override;
   std::optional<boost::beast::http::message_generator> answer(
       const boost::beast::http::request<boost::beast::http::string_body>& request) override;
   size_t match_count() override { return hub_.match_count(); }

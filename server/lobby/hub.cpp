@@ -2,8 +2,10 @@
 
 #include <spdlog/spdlog.h>
 #include <algorithm>
+#include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 
+#include "accounts/account_service.hpp"
 #include "fairness/secure_random.hpp"
 #include "match/match.hpp"
 #include "net/messages.hpp"
@@ -18,7 +20,11 @@ namespace net = boost::asio;
 
 Hub::Hub(net::io_context& io, const engine::Registry& registry, Config config,
          std::shared_ptr<ActionLogFactory> logs)
-    : io_(io), registry_(registry), config_(std::move(config)), logs_(std::move(logs)) {}
+    : io_(io),
+      registry_(registry),
+      config_(std::move(config)),
+      logs_(std::move(logs)),
+      accounts_strand_(net::make_strand(io)) {}
 
 std::shared_ptr<Player> Hub::new_player(const std::string& name) {
   std::string token = fairness::new_reconnect_token();
@@ -164,6 +170,19 @@ CreateOutcome Hub::create_match(const std::shared_ptr<Player>& host, const Creat
   }
   if (request.bot_seats() > resolved.seats() - (request.join() ? 1 : 0)) {
     return bad("more bot seats than free seats");
+  }
+  if (resolved.rated()) {
+    if (!accounts_) {
+      result.code = ACCOUNTS_DISABLED;
+      result.reason = "this server offers no accounts, so no rated matches";
+      return result;
+    }
+    if (seats != 2 || request.bot_seats() != 0) return bad("a rated match has two seats, no bots");
+    if (!host->registered()) {
+      result.code = SIGN_IN_REQUIRED;
+      result.reason = "sign in to an account to host a rated match";
+      return result;
+    }
   }
   std::string error;
   engine::Params params;
@@ -312,6 +331,54 @@ void Hub::lobby_chat(const std::string& from, const std::string& text) {
   c->set_text(text);
   Frame frame = frame_of(m);
   for (auto& peer : subscribers()) peer->send(frame);
+}
+
+void Hub::record_match_accounts(uint64_t match_id, std::vector<std::pair<int, int64_t>> seats,
+                                bool rated) {
+  if (!accounts_ || seats.empty()) return;
+  net::post(accounts_strand_, [this, match_id, seats = std::move(seats), rated] {
+    std::vector<storage::SeatAccount> rows;
+    for (const auto& [seat, account] : seats) rows.push_back({seat, account, {}, {}, {}});
+    try {
+      accounts_->store().record_seats(static_cast<int64_t>(match_id), rows, rated);
+    } catch (const std::exception& e) {
+      spdlog::error("match {}: cannot record its accounts: {}", match_id, e.what());
+    }
+  });
+}
+
+void Hub::rated_match_ended(uint64_t match_id, std::string ruleset, uint64_t winners,
+                            std::vector<std::shared_ptr<Player>> players) {
+  if (!accounts_) return;
+  net::post(accounts_strand_,
+            [this, match_id, ruleset = std::move(ruleset), winners, players = std::move(players)] {
+              std::vector<accounts::RatingChange> changes;
+              try {
+                changes = accounts_->rate_match(static_cast<int64_t>(match_id), ruleset, winners);
+              } catch (const std::exception& e) {
+                spdlog::error("match {}: cannot apply its ratings: {}", match_id, e.what());
+                return;
+              }
+              if (changes.empty()) return;
+              ServerMessage m;
+              RatingUpdate* update = m.mutable_rating_update();
+              update->set_match_id(match_id);
+              update->set_ruleset(ruleset);
+              for (const auto& c : changes) {
+                RatingUpdate::Change* change = update->add_changes();
+                change->set_seat(c.seat);
+                if (auto account = accounts_->find(c.account)) change->set_name(account->name);
+                change->set_before(c.before.rating);
+                change->set_after(c.after.rating);
+                change->set_deviation(c.after.deviation);
+                change->set_provisional(c.provisional);
+              }
+              spdlog::info("match {}: ratings applied", match_id);
+              const Frame frame = frame_of(m);
+              for (const auto& player : players) {
+                if (auto peer = player ? player->peer() : nullptr) peer->send(frame);
+              }
+            });
 }
 
 }  // namespace duelhall::server

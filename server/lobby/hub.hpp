@@ -5,6 +5,7 @@
 
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/strand.hpp>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -22,6 +23,9 @@
 
 namespace duelhall::storage {
 class MatchStore;
+}
+namespace duelhall::accounts {
+class AccountService;
 }
 
 namespace duelhall::server {
@@ -71,6 +75,17 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   // The match store (replays, export, import); null when the server stores nothing.
   void set_store(storage::MatchStore* store) { store_ = store; }
   storage::MatchStore* store() const { return store_; }
+  // Accounts and ratings; null when the server offers none.
+  void set_accounts(accounts::AccountService* accounts) { accounts_ = accounts; }
+  accounts::AccountService* accounts() const { return accounts_; }
+  // Matches tell the accounts who sat where at the start, and a rated match its result at the
+  // end; both run in order on one strand off the matches' own. The seats' players then get the
+  // rating changes (RatingUpdate).
+  void record_match_accounts(uint64_t match_id, std::vector<std::pair<int, int64_t>> seats,
+                             bool rated) override;
+  void rated_match_ended(uint64_t match_id, std::string ruleset, uint64_t winners,
+                         std::vector<std::shared_ptr<Player>> players) override;
+
   // A new match id (for an imported match): live and stored matches share one numbering.
   uint64_t allocate_match_id();
 
@@ -106,6 +121,8 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   const Config config_;
   std::shared_ptr<ActionLogFactory> logs_;
   storage::MatchStore* store_ = nullptr;
+  accounts::AccountService* accounts_ = nullptr;
+  boost::asio::strand<boost::asio::io_context::executor_type> accounts_strand_;
 
   std::mutex mutex_;
   uint64_t next_player_ = 1;

@@ -174,6 +174,7 @@ void Match::join(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, Joi
     }
     if (status_ != WAITING) return refuse(WRONG_MATCH_STATE, "the match has already started");
     if (seat_of(player.get()) >= 0) return refuse(ALREADY_SEATED, "you already sit in this match");
+    if (auto refusal = rated_join_refusal(*player)) return refuse(refusal->first, refusal->second);
     int seat = request.seat();
     if (seat < 0) {
       for (size_t i = 0; i < seats_.size() && seat < 0; ++i) {
@@ -288,6 +289,7 @@ void Match::fill_bots(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player
       out.add(peer, frame_of(reply(request_id, WRONG_MATCH_STATE, "the match has started")));
       return;
     }
+    if (rated_refuses_bots(peer, request_id, out)) return;
     for (size_t i = 0; i < seats_.size(); ++i) {
       if (seats_[i].occupant == SeatInfo::EMPTY) {
         seat_bot(static_cast<int>(i), level.empty() ? settings_.bot_level() : level);
@@ -387,6 +389,7 @@ void Match::abandoned(std::shared_ptr<Player> player) {
       return;
     }
     if (status_ != PLAYING) return;
+    if (rated_forfeit(seat, out)) return;  // no bot takes a rated seat: leaving loses
     // The match goes on: the engine's bot plays the seat from here.
     slot.player.reset();
     seat_bot(seat, settings_.bot_level());

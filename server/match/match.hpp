@@ -171,6 +171,15 @@ class Match : public std::enable_shared_from_this<Match> {
   void ended(const std::string& result);
   void fault(const std::string& what, Outbox& out);
 
+  // Rated matches (match_rated.cpp).
+  std::optional<std::pair<ResultCode, std::string>> rated_join_refusal(const Player& player) const;
+  // A rated match ends with `seat` losing; false (nothing done) when the match is not rated.
+  bool rated_forfeit(int seat, Outbox& out);
+  // Refuses FillWithBots on a rated match; false when the match is not rated.
+  bool rated_refuses_bots(const std::shared_ptr<Peer>& peer, uint64_t request_id, Outbox& out);
+  void record_accounts();
+  void report_rated_end(const MatchEnd& end);
+
   MatchHost& hub_;
   const uint64_t id_;
   const engine::RulesetInfo& ruleset_;

@@ -6,12 +6,18 @@
 
 #include <boost/asio/io_context.hpp>
 #include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "config/config.hpp"
 #include "core/registry.hpp"
 #include "envelope.pb.h"
 
 namespace duelhall::server {
+
+class Player;
 
 class MatchHost {
  public:
@@ -23,6 +29,12 @@ class MatchHost {
   virtual void publish(const MatchInfo& info) = 0;
   // The match is over and may be forgotten. Thread-safe.
   virtual void remove_match(uint64_t id) = 0;
+  // Who sat where at the start (account ids by seat), for the players' histories and ratings.
+  virtual void record_match_accounts(uint64_t match_id, std::vector<std::pair<int, int64_t>> seats,
+                                     bool rated) = 0;
+  // A rated match ended: the accounts rate it and the seats' players hear of the change.
+  virtual void rated_match_ended(uint64_t match_id, std::string ruleset, uint64_t winners,
+                                 std::vector<std::shared_ptr<Player>> players) = 0;
 };
 
 }  // namespace duelhall::server

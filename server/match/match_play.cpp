@@ -35,6 +35,7 @@ void Match::start(Outbox& out) {
     record.tokens.push_back(human ? seat.player->token() : std::string());
   }
   log_->started(id_, record);
+  record_accounts();  // for the players' histories and ratings (match_rated.cpp)
   spdlog::info("match {} started: {}, {} seats", id_, settings_.ruleset(), seats_.size());
   arm_clocks();
   for (size_t i = 0; i < seats_.size(); ++i) {
@@ -255,6 +256,7 @@ void Match::ended(const std::string& result) {
       end.scores = outcome.scores;
     }
     log_->ended(id_, end);
+    report_rated_end(end);
   }
   spdlog::info("match {} ended after {} actions: {} ({})", id_,
                state_ ? state_->history().size() : 0, result,

@@ -21,7 +21,29 @@ class Player {
       : id_(id), name_(std::move(name)), token_(std::move(token)) {}
 
   uint64_t id() const { return id_; }
-  const std::string& name() const { return name_; }
+  // The account's name once a registered account is bound, else the name given at hello.
+  std::string name() const {
+    std::lock_guard lock(mutex_);
+    return account_.id != 0 && !account_.guest ? account_.name : name_;
+  }
+  // The account the player is: a registered one, a guest identity, or none (id 0).
+  struct Account {
+    int64_t id = 0;
+    std::string name;
+    bool guest = false;
+  };
+  Account account() const {
+    std::lock_guard lock(mutex_);
+    return account_;
+  }
+  void set_account(Account account) {
+    std::lock_guard lock(mutex_);
+    account_ = std::move(account);
+  }
+  bool registered() const {
+    std::lock_guard lock(mutex_);
+    return account_.id != 0 && !account_.guest;
+  }
   // The resume token: only ever sent to this player's own connection, never logged.
   const std::string& token() const { return token_; }
 
@@ -80,6 +102,7 @@ class Player {
   std::weak_ptr<Peer> peer_;
   uint64_t epoch_ = 0;
   std::vector<std::weak_ptr<Match>> matches_;
+  Account account_;
 };
 
 }  // namespace duelhall::server

@@ -34,7 +34,8 @@ class Gateway {
  public:
   virtual ~Gateway() = default;
   virtual const Config& config() const = 0;
-  virtual std::unique_ptr<SessionHandler> open_session() = 0;
+  // A new connection from `address` (its sign-in limits count per address).
+  virtual std::unique_ptr<SessionHandler> open_session(const std::string& address) = 0;
   // Answers an HTTP request served by the server itself (such as a match export); nullopt for
   // any other target, which the static files answer.
   virtual std::optional<boost::beast::http::message_generator> answer(

@@ -23,7 +23,7 @@ WsSession::WsSession(beast::tcp_stream&& stream, Gateway& hub, ConnectionSlot sl
       close_timer_(ws_.get_executor()),
       hub_(hub),
       slot_(std::move(slot)),
-      handler_(hub.open_session()),
+      handler_(hub.open_session(slot_.ip())),
       limiter_(hub.config().limits.messages_per_second,
                2.0 * hub.config().limits.messages_per_second),
       opened_(std::chrono::steady_clock::now()) {}

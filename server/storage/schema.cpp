@@ -58,6 +58,50 @@ ALTER TABLE matches ADD COLUMN server_record BLOB;
 DROP INDEX match_seats_token;
 CREATE INDEX match_seats_token ON match_seats(token_hash) WHERE token_hash IS NOT NULL;
 )sql",
+    // 4: accounts, their sessions and ratings, and which accounts sat in each match
+    // (sqlite_account_store.cpp; docs/accounts.md).
+    R"sql(
+CREATE TABLE accounts (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT,                   -- null for a guest and once deleted
+  name_key TEXT UNIQUE,        -- the name lower-cased: no two accounts differ by case only
+  password_hash TEXT,          -- Argon2id (libsodium crypto_pwhash_str); null for a guest
+  guest_hash BLOB UNIQUE,      -- SHA-256 of a guest's browser token; null once registered
+  created_at INTEGER NOT NULL, -- Unix milliseconds
+  deleted_at INTEGER
+);
+CREATE TABLE sessions (
+  token_hash BLOB PRIMARY KEY, -- SHA-256 of the session token; the token itself is never stored
+  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX sessions_account ON sessions(account_id);
+CREATE TABLE ratings (
+  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  ruleset TEXT NOT NULL,
+  rating REAL NOT NULL,
+  deviation REAL NOT NULL,
+  volatility REAL NOT NULL,
+  games INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  PRIMARY KEY (account_id, ruleset)
+) WITHOUT ROWID;
+CREATE INDEX ratings_board ON ratings(ruleset, rating DESC);
+-- No foreign key to matches: the match row is written by the group-commit log on its own
+-- connection, possibly after this one.
+CREATE TABLE match_accounts (
+  match_id INTEGER NOT NULL,
+  seat INTEGER NOT NULL,
+  account_id INTEGER NOT NULL,
+  rated INTEGER NOT NULL,
+  rating_before REAL,          -- rated matches, once their ratings are applied
+  rating_after REAL,
+  deviation_after REAL,
+  PRIMARY KEY (match_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX match_accounts_account ON match_accounts(account_id, match_id);
+)sql",
 };
 
 bool has_table(Database& db, const char* name) {

@@ -97,6 +97,11 @@ Statement& Statement::bind_null(int index) {
   return *this;
 }
 
+Statement& Statement::bind_real(int index, double value) {
+  if (sqlite3_bind_double(stmt_, index, value) != SQLITE_OK) db_.fail("binding");
+  return *this;
+}
+
 bool Statement::step() {
   int rc = sqlite3_step(stmt_);
   if (rc == SQLITE_ROW) return true;
@@ -137,6 +142,10 @@ std::string Statement::column_blob(int index) const {
 
 bool Statement::column_null(int index) const {
   return sqlite3_column_type(stmt_, index) == SQLITE_NULL;
+}
+
+double Statement::column_real(int index) const {
+  return sqlite3_column_double(stmt_, index);
 }
 
 Transaction::Transaction(Database& db, bool immediate) : db_(db) {

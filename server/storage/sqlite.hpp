@@ -54,6 +54,7 @@ class Statement {
   Statement& bind(int index, std::string_view text);
   Statement& bind_blob(int index, std::string_view bytes);
   Statement& bind_null(int index);
+  Statement& bind_real(int index, double value);
   // Steps once: true while there is a row to read, false when done.
   bool step();
   // Steps to completion, for statements without results; then resets for reuse.
@@ -64,6 +65,7 @@ class Statement {
   std::string column_text(int index) const;
   std::string column_blob(int index) const;
   bool column_null(int index) const;
+  double column_real(int index) const;
 
  private:
   Database& db_;

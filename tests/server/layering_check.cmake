@@ -8,25 +8,27 @@ if(NOT SERVER_DIR)
   message(FATAL_ERROR "pass -DSERVER_DIR=<repo>/server")
 endif()
 
-set(folders fairness storage config net match lobby app)
+set(folders fairness storage accounts config net match lobby app)
 # What each folder may include besides itself: a folder ("storage/") or one header ("net/peer.hpp").
 set(allowed_fairness "")
 set(allowed_storage fairness/)
+set(allowed_accounts storage/ fairness/)
 set(allowed_config "")
 set(allowed_net config/)
 set(net_interfaces net/peer.hpp net/outbox.hpp net/messages.hpp)
 set(allowed_match ${net_interfaces} config/ storage/ fairness/)
-set(allowed_lobby match/ ${net_interfaces} net/rate_limiter.hpp net/gateway.hpp config/ storage/
+set(allowed_lobby accounts/ match/ ${net_interfaces} net/rate_limiter.hpp net/gateway.hpp config/ storage/
     fairness/)
-set(allowed_app lobby/ match/ net/ config/ storage/ fairness/)
+set(allowed_app accounts/ lobby/ match/ net/ config/ storage/ fairness/)
 # The duelhall_* libraries each folder's CMakeLists.txt may link besides its own.
 set(links_fairness engine)
 set(links_storage fairness engine)
+set(links_accounts glicko2 storage fairness engine proto)
 set(links_config "")
 set(links_net config engine proto)
 set(links_match net config storage fairness engine proto wire_diff)
-set(links_lobby match net config storage fairness engine proto)
-set(links_app lobby match net config storage fairness engine)
+set(links_lobby accounts match net config storage fairness engine proto)
+set(links_app accounts lobby match net config storage fairness engine)
 
 # Every header under server/, by bare name, to catch includes that are not rooted at server/.
 file(GLOB_RECURSE all_headers RELATIVE ${SERVER_DIR} ${SERVER_DIR}/*.hpp)

@@ -11,6 +11,7 @@ import { rulesPage } from "./ui/howto";
 import { currentProblem, followLink, forgetProblem, problemPage, watchIfNotSeated } from "./ui/links";
 import { createForm, matchList, nameForm } from "./ui/lobby";
 import { clockText, matchScreen } from "./ui/match";
+import { accountLinks, accountPage, leaderboardPage, playerPage } from "./ui/account";
 import { replayListPage, replayPage } from "./ui/replays";
 import { parseRoute } from "./ui/route";
 
@@ -34,6 +35,7 @@ function statusBar(): HTMLElement {
     session.hasIdentity ? h("a", { href: "#/replays", id: "replays-link" }, "Replays") : null,
     h("a", { href: `#/rules/${chosenRuleset || session.rulesets[0]?.name || ""}`, id: "rules-link" }, "How to play"),
     session.hasIdentity ? h("span", { class: "who" }, session.name) : null,
+    session.ready ? accountLinks() : null,
     soundToggle(render),
     h("span", { class: `link link-${session.link}`, id: "link-state", role: "status" }, labels[session.link]));
 }
@@ -81,6 +83,9 @@ function page(): HTMLElement {
   }
   if (route.page === "replays" && session.ready) return replayListPage(session);
   if (route.page === "replay" && session.ready) return replayPage(session, route.id);
+  if (route.page === "account" && session.ready) return accountPage(session);
+  if (route.page === "player" && session.ready) return playerPage(session, route.name);
+  if (route.page === "leaderboard" && session.ready) return leaderboardPage(session, route.ruleset);
   if (route.page === "join" || route.page === "watch") {
     if (!session.hasIdentity) return lobbyPage();
     void followLink(session, route, location.hash);

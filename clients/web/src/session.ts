@@ -6,6 +6,7 @@ import { ResultCode } from "./gen/result_pb";
 import type { ServerMessage } from "./gen/envelope_pb";
 import type { MatchInfo, RulesetInfo } from "./gen/lobby_pb";
 import type { ChatMessage, LegalAction, Outcome } from "./gen/match_pb";
+import { forgetSession, hasSession, helloTokens, noteAccount, noteRatingUpdate } from "./ui/account";
 import { applyPatch } from "./wire_diff";
 
 const NAME_KEY = "duelhall.name";
@@ -79,9 +80,14 @@ export class Session {
         .map((m) => ({ matchId: m.id, seq: m.seq }));
       const reply = await this.conn.send({
         case: "hello",
-        value: { protocolVersion: 1, resumeToken: token, cursors },
+        value: { protocolVersion: 1, resumeToken: token, cursors, ...helloTokens() },
       });
+      if (reply.result === ResultCode.BAD_SESSION) {
+        forgetSession(); // signed out elsewhere or expired: on as a guest
+        return this.hello();
+      }
       if (reply.result === ResultCode.OK && reply.body.case === "welcome") {
+        noteAccount(reply.body.value.account);
         this.welcomed(reply.body.value.playerId, reply.body.value.displayName, token);
         for (const id of reply.body.value.matches) {
           this.seated.add(id);
@@ -93,22 +99,27 @@ export class Session {
       }
       localStorage.removeItem(TOKEN_KEY); // expired: start afresh under the same name
     }
-    if (this.name) await this.introduce(this.name);
+    if (this.name || hasSession()) await this.introduce(this.name);
     else await this.afterHello();
   }
 
   async introduce(name: string): Promise<boolean> {
     const reply = await this.conn.send({
       case: "hello",
-      value: { protocolVersion: 1, displayName: name },
+      value: { protocolVersion: 1, displayName: name, ...helloTokens() },
     });
+    if (reply.result === ResultCode.BAD_SESSION) {
+      forgetSession();
+      return this.introduce(name);
+    }
     if (reply.result !== ResultCode.OK || reply.body.case !== "welcome") {
       this.error = reply.reason || "the server refused the name";
       this.changed();
       return false;
     }
     const w = reply.body.value;
-    localStorage.setItem(NAME_KEY, w.displayName);
+    noteAccount(w.account);
+    if (!w.account || w.account.guest) localStorage.setItem(NAME_KEY, w.displayName); // a guest's own name
     this.welcomed(w.playerId, w.displayName, w.resumeToken);
     await this.afterHello();
     return true;
@@ -305,6 +316,9 @@ export class Session {
         if (seat) seat.connected = p.connected;
         break;
       }
+      case "ratingUpdate":
+        noteRatingUpdate(body.value);
+        break;
       case "chat": {
         const c = body.value;
         if (c.matchId === 0n) this.lobbyChat.push(c);

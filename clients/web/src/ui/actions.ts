@@ -9,6 +9,7 @@ import type { Term } from "../rules/howto";
 import { driveSetup, isSetupStep, setupPlanner } from "../screens/force_battles_setup";
 import type { MatchView, Session } from "../session";
 import { seatNamer, withNames } from "./names";
+import { ratingNote } from "./account";
 
 function outcomeText(mv: MatchView): HTMLElement | null {
   if (!mv.outcome) return null;
@@ -48,6 +49,7 @@ export function actionsPanel(session: Session, mv: MatchView): HTMLElement {
   return h("section", { class: `panel actions${mv.legal.length ? " my-move" : ""}`, id: "action-bar", "aria-labelledby": "actions-h" },
     h("h2", { id: "actions-h" }, over ? "Result" : mv.legal.length ? "Your move" : "Actions"),
     over ? outcomeText(mv) : null,
+    over ? ratingNote(mv.id) : null,
     over ? h("p", { class: "after" }, h("a", { href: `#/replay/${mv.id}`, id: "open-replay" }, "Open the replay"), " \u00b7 ",
       h("a", { href: "#/", id: "to-lobby" }, "Back to the lobby")) : null,
     mv.notice ? h("p", { class: "notice", role: "alert" }, mv.notice) : null,

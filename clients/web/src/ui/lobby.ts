@@ -48,7 +48,7 @@ function matchRow(session: Session, m: MatchInfo): HTMLElement {
   return h(
     "li",
     { class: "match-row", "data-match": String(m.matchId) },
-    h("span", { class: "match-title" }, `#${m.matchId} ${display}`),
+    h("span", { class: "match-title" }, `#${m.matchId} ${display}${m.settings?.rated ? " (rated)" : ""}`),
     h("span", { class: "match-seats" }, seatsText(m)),
     h("span", { class: `status status-${MatchStatus[m.status]}` }, MatchStatus[m.status].toLowerCase()),
     joinable && rs?.takesSeatOptions
@@ -134,6 +134,7 @@ export function createForm(session: Session, chosen: RulesetInfo | undefined, on
           spectatorChat: checked(form, "spectator_chat"),
           botDelayMs: num(form, "bot_delay"),
           botLevel: text(form, "bot_level"),
+          rated: checked(form, "rated"),
         },
       },
     });
@@ -171,6 +172,7 @@ export function createForm(session: Session, chosen: RulesetInfo | undefined, on
     h("details", { class: "options", id: "table-options" }, h("summary", {}, "Table, clock and bots"),
     h("fieldset", {}, h("legend", {}, "Table"),
       h("label", {}, h("input", { type: "checkbox", name: "unlisted" }), " Private (invite link)"),
+      h("label", {}, h("input", { type: "checkbox", name: "rated", id: "rated" }), " Rated (two accounts, no bots)"),
       h("label", {}, h("input", { type: "checkbox", name: "spectators", checked: true }), " Spectators"),
       h("label", {}, h("input", { type: "checkbox", name: "spectator_chat", checked: true }), " Spectators may chat"),
       h("div", { class: "field" }, h("label", { for: "delay_actions" }, "Spectator delay (actions)"),

@@ -1,9 +1,13 @@
 // Hash routes: #/ lobby, #/match/<id>, #/join/<id>/<invite>, #/watch/<id>[/<invite>],
-// #/replays, #/replay/<id>, #/rules/<ruleset> (how to play).
+// #/replays, #/replay/<id>, #/rules/<ruleset> (how to play), #/account, #/player/<name>,
+// #/leaderboard[/<ruleset>].
 export type Route =
   | { page: "lobby" }
   | { page: "replays" }
   | { page: "rules"; ruleset: string }
+  | { page: "account" }
+  | { page: "player"; name: string }
+  | { page: "leaderboard"; ruleset: string }
   | { page: "replay"; id: bigint }
   | { page: "match"; id: bigint }
   | { page: "join"; id: bigint; invite: string }
@@ -18,6 +22,9 @@ export function parseRoute(hash: string): Route {
   if (id !== null && parts[0] === "replay") return { page: "replay", id };
   if (parts[0] === "replays") return { page: "replays" };
   if (parts[0] === "rules") return { page: "rules", ruleset: /^[a-z0-9_]*$/.test(parts[1] ?? "") ? parts[1] ?? "" : "" };
+  if (parts[0] === "account") return { page: "account" };
+  if (parts[0] === "player" && parts[1]) return { page: "player", name: decodeURIComponent(parts[1]) };
+  if (parts[0] === "leaderboard") return { page: "leaderboard", ruleset: parts[1] ?? "" };
   return { page: "lobby" };
 }
 

@@ -9,12 +9,14 @@
 //  5. after the duel, every page checks the revealed seed against the commitment, and the duel
 //     replays step by step from the public view, a seat, and everything (the result hidden
 //     until the last step);
-//  6. a new player's first hour (journeys.mjs): two tabs of one browser, dead-end links, resigning
+//  6. accounts: registration, a rated match, sign-in from a fresh profile, history, leaderboard;
+//  7. a new player's first hour (journeys.mjs): two tabs of one browser, dead-end links, resigning
 //     in every ruleset, invites across reloads, the phone's action bar, Force Battles' setup.
 // Usage: node run.mjs <duelhall binary> <built client dir> [screenshot dir]
 import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
+import { accountsScenario } from "./accounts.mjs";
 import { checkSpectatorFrames, checkSpectatorDom, playDuel } from "./duel.mjs";
 import { loadDecoders } from "./frames.mjs";
 import { deadEnds, forceBattlesSetup, phoneBar, resignIn, twoTabs } from "./journeys.mjs";
@@ -142,6 +144,9 @@ try {
     await page.goto(`${server.url}#/`);
     await page.waitForSelector("#create-form");
   });
+
+  await check("accounts: two players register, play a rated match, and the history and leaderboard show it",
+    () => accountsScenario({ server, opened, outDir }));
 
   await check("a private match is not listed and is joined through its invite link", async () => {
     const host = await openParticipant("Hostess", server.url);

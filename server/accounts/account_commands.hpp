@@ -1,0 +1,43 @@
+// The account commands of the protocol (ClientMessage fields 30 and up, and Hello's session
+// and guest tokens), served against the AccountService. The dispatcher hands them over whole
+// and applies the outcome to its player (who is an account's now, or a guest again); nothing
+// here knows connections, players or matches.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "accounts/account_service.hpp"
+#include "envelope.pb.h"
+
+namespace duelhall::accounts {
+
+// What a connection is, as far as accounts go; kept with the connection's state.
+struct ConnectionAccount {
+  std::string address;                 // the client's IP, for the sign-in limits
+  std::optional<AccountView> account;  // a registered account or a guest identity
+  std::string session_hash;            // SHA-256 of the session token it signed in with
+};
+
+struct CommandOutcome {
+  ResultCode code = OK;
+  std::string reason;
+  bool account_changed = false;  // the connection's player must take on `account` now
+};
+
+bool is_account_command(const ClientMessage& message);
+
+// Serves one account command; the reply body goes to `reply`. `service` null: ACCOUNTS_DISABLED.
+CommandOutcome serve_account_command(AccountService* service, ConnectionAccount& connection,
+                                     const ClientMessage& message, ServerMessage& reply);
+
+// Hello's session_token or guest_token: who the new player is. A bad session is refused, and so
+// is a guest's display name that is an account's name; a malformed guest token is ignored (the
+// player is then a guest without a stable identity).
+CommandOutcome hello_account(AccountService* service, ConnectionAccount& connection,
+                             const Hello& hello);
+
+void fill_account(const AccountView& account, AccountInfo& out);
+void fill_history_entry(const storage::HistoryEntry& entry, HistoryEntry& out);
+
+}  // namespace duelhall::accounts

@@ -1,0 +1,276 @@
+#include "accounts/account_service.hpp"
+
+#include "accounts/credentials.hpp"
+#include "fairness/secure_random.hpp"
+#include "storage/match_store.hpp"
+
+namespace duelhall::accounts {
+namespace {
+
+constexpr int64_t kDayMs = 24LL * 3600 * 1000;
+
+std::string wait_text(int64_t wait_ms) {
+  const int64_t seconds = (wait_ms + 999) / 1000;
+  return "too many attempts: try again in " + std::to_string(seconds) + " seconds";
+}
+
+bool is_hex(std::string_view text) {
+  for (char c : text) {
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string session_hash(std::string_view token) {
+  return storage::token_hash(token);
+}
+
+std::string to_hex(std::string_view bytes) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  for (unsigned char c : bytes) {
+    out += kDigits[c >> 4];
+    out += kDigits[c & 15];
+  }
+  return out;
+}
+
+AccountService::AccountService(storage::AccountStore& store, AccountsConfig config, Clock now_ms)
+    : store_(store),
+      config_(config),
+      now_(std::move(now_ms)),
+      failures_(config.max_failures, int64_t{config.failure_window_seconds} * 1000),
+      registrations_(config.max_registrations, int64_t{config.failure_window_seconds} * 1000),
+      sign_ins_(config.max_sign_ins, int64_t{config.failure_window_seconds} * 1000) {
+  if (!sodium_ready()) throw std::runtime_error("libsodium cannot be initialised");
+}
+
+std::optional<Answer> AccountService::limited(const std::string& key, int64_t now) {
+  if (auto wait = failures_.wait_ms(key, now))
+    return Answer::fail(TOO_MANY_ATTEMPTS, wait_text(*wait));
+  return std::nullopt;
+}
+
+std::optional<Answer> AccountService::check_new_password(std::string_view password) {
+  if (password.size() > kMaxFieldBytes) return Answer::fail(FIELD_TOO_LONG, "password too long");
+  if (auto problem = password_problem(password)) return Answer::fail(WEAK_PASSWORD, *problem);
+  return std::nullopt;
+}
+
+SessionGrant AccountService::open_session(const AccountView& account) {
+  SessionGrant out;
+  out.account = account;
+  out.session_token = fairness::new_reconnect_token();
+  out.session_hash = storage::token_hash(out.session_token);
+  const int64_t now = now_();
+  out.expires_ms = now + int64_t{config_.session_days} * kDayMs;
+  store_.add_session(out.session_hash, account.id, now, out.expires_ms);
+  return out;
+}
+
+SessionGrant AccountService::register_account(std::string_view name, std::string_view password,
+                                              const std::string& address,
+                                              std::optional<AccountId> guest) {
+  SessionGrant out;
+  if (name.size() > kMaxFieldBytes) {
+    out.answer = Answer::fail(FIELD_TOO_LONG, "name too long");
+    return out;
+  }
+  if (auto problem = name_problem(name)) {
+    out.answer = Answer::fail(BAD_ACCOUNT_NAME, *problem);
+    return out;
+  }
+  if (auto refused = check_new_password(password)) {
+    out.answer = *refused;
+    return out;
+  }
+  const int64_t now = now_();
+  const std::string address_key = "register:" + address;
+  if (auto wait = registrations_.wait_ms(address_key, now)) {
+    out.answer = Answer::fail(TOO_MANY_ATTEMPTS, wait_text(*wait));
+    return out;
+  }
+  const std::string key = name_key(name);
+  if (store_.find_by_key(key)) {
+    out.answer = Answer::fail(NAME_TAKEN, "the name is taken (names differ by more than case)");
+    return out;
+  }
+  registrations_.failed(address_key, now);  // every registration counts against the address
+  const std::string hash = hash_password(password);
+  std::optional<AccountId> id;
+  if (guest) {
+    if (store_.promote_guest(*guest, name, key, hash)) id = *guest;
+  } else {
+    id = store_.create_account(name, key, hash, now);
+  }
+  if (!id) {
+    out.answer = Answer::fail(NAME_TAKEN, "the name is taken (names differ by more than case)");
+    return out;
+  }
+  return open_session(AccountView{*id, std::string(name), false});
+}
+
+SessionGrant AccountService::sign_in(std::string_view name, std::string_view password,
+                                     const std::string& address) {
+  SessionGrant out;
+  if (name.size() > kMaxFieldBytes || password.size() > kMaxFieldBytes) {
+    out.answer = Answer::fail(FIELD_TOO_LONG, "name or password too long");
+    return out;
+  }
+  const int64_t now = now_();
+  const std::string address_key = "address:" + address;
+  const std::string account_key = "account:" + name_key(name);
+  if (auto refused = limited(address_key, now)) {
+    out.answer = *refused;
+    return out;
+  }
+  if (auto refused = limited(account_key, now)) {
+    out.answer = *refused;
+    return out;
+  }
+  if (auto wait = sign_ins_.wait_ms(address_key, now)) {
+    out.answer = Answer::fail(TOO_MANY_ATTEMPTS, wait_text(*wait));
+    return out;
+  }
+  sign_ins_.failed(address_key, now);  // counted whatever the outcome
+  auto account = store_.find_by_key(name_key(name));
+  if (!account || account->deleted || account->guest) {
+    failures_.failed(address_key, now);
+    out.answer = Answer::fail(UNKNOWN_ACCOUNT, "no account with that name");
+    return out;
+  }
+  if (!verify_password(password, account->password_hash)) {
+    failures_.failed(address_key, now);
+    failures_.failed(account_key, now);
+    out.answer = Answer::fail(WRONG_PASSWORD, "wrong password");
+    return out;
+  }
+  failures_.succeeded(account_key);
+  return open_session(AccountView{account->id, account->name, false});
+}
+
+void AccountService::sign_out(std::string_view session_hash) {
+  if (!session_hash.empty()) store_.revoke_session(session_hash);
+}
+
+Answer AccountService::change_password(AccountId id, std::string_view old_password,
+                                       std::string_view new_password,
+                                       std::string_view keep_session_hash) {
+  if (old_password.size() > kMaxFieldBytes) return Answer::fail(FIELD_TOO_LONG, "too long");
+  if (auto refused = check_new_password(new_password)) return *refused;
+  auto account = store_.find_account(id);
+  if (!account || account->guest || account->deleted) {
+    return Answer::fail(SIGN_IN_REQUIRED, "sign in to an account first");
+  }
+  const int64_t now = now_();
+  const std::string account_key = "account:" + name_key(account->name);
+  if (auto refused = limited(account_key, now)) return *refused;
+  if (!verify_password(old_password, account->password_hash)) {
+    failures_.failed(account_key, now);
+    return Answer::fail(WRONG_PASSWORD, "wrong password");
+  }
+  store_.set_password(id, hash_password(new_password));
+  store_.revoke_sessions(id, keep_session_hash);
+  return {};
+}
+
+Answer AccountService::delete_account(AccountId id, std::string_view password) {
+  if (password.size() > kMaxFieldBytes) return Answer::fail(FIELD_TOO_LONG, "too long");
+  auto account = store_.find_account(id);
+  if (!account || account->guest || account->deleted) {
+    return Answer::fail(SIGN_IN_REQUIRED, "sign in to an account first");
+  }
+  const int64_t now = now_();
+  const std::string account_key = "account:" + name_key(account->name);
+  if (auto refused = limited(account_key, now)) return *refused;
+  if (!verify_password(password, account->password_hash)) {
+    failures_.failed(account_key, now);
+    return Answer::fail(WRONG_PASSWORD, "wrong password");
+  }
+  store_.delete_account(id, now);
+  return {};
+}
+
+std::optional<AccountView> AccountService::from_session(std::string_view token) {
+  if (token.empty() || token.size() > kMaxFieldBytes) return std::nullopt;
+  auto id = store_.session_account(storage::token_hash(token), now_());
+  if (!id) return std::nullopt;
+  return find(*id);
+}
+
+std::optional<AccountView> AccountService::guest(std::string_view guest_token) {
+  if (guest_token.size() != 64 || !is_hex(guest_token)) return std::nullopt;
+  const AccountId id = store_.guest_account(storage::token_hash(guest_token), now_());
+  auto view = find(id);
+  // A guest token whose account has since registered or been deleted is no guest's any more.
+  if (!view || !view->guest) return std::nullopt;
+  return view;
+}
+
+std::optional<AccountView> AccountService::find(std::string_view name) {
+  if (name.size() > kMaxFieldBytes) return std::nullopt;
+  auto account = store_.find_by_key(name_key(name));
+  if (!account || account->deleted || account->guest) return std::nullopt;
+  return AccountView{account->id, account->name, false};
+}
+
+std::optional<AccountView> AccountService::find(AccountId id) {
+  auto account = store_.find_account(id);
+  if (!account || account->deleted) return std::nullopt;
+  return AccountView{account->id, account->name, account->guest};
+}
+
+glicko2::Rating AccountService::current(AccountId id, std::string_view ruleset, int64_t now,
+                                        int64_t* games) {
+  auto stored = store_.rating(id, ruleset);
+  *games = stored ? stored->games : 0;
+  if (!stored) return {};
+  glicko2::Rating r{stored->rating, stored->deviation, stored->volatility};
+  const int64_t period_ms = int64_t{config_.rating_period_hours} * 3600 * 1000;
+  if (period_ms <= 0 || now <= stored->updated_ms) return r;
+  const int64_t idle_periods = (now - stored->updated_ms) / period_ms;
+  return glicko2::idle(r, static_cast<double>(idle_periods), {config_.tau});
+}
+
+std::vector<RatingChange> AccountService::rate_match(int64_t match_id, std::string_view ruleset,
+                                                     uint64_t winners) {
+  bool rated = false;
+  auto seats = store_.match_seats(match_id, &rated);
+  if (!rated || seats.size() != 2 || seats[0].account == seats[1].account) return {};
+  for (const auto& s : seats) {
+    auto account = store_.find_account(s.account);
+    if (!account || account->guest || account->deleted) return {};
+  }
+  const int64_t now = now_();
+  std::vector<RatingChange> changes(2);
+  int64_t games[2] = {0, 0};
+  for (int i = 0; i < 2; ++i) {
+    changes[i].seat = seats[i].seat;
+    changes[i].account = seats[i].account;
+    changes[i].before = current(seats[i].account, ruleset, now, &games[i]);
+  }
+  const bool won0 = (winners >> seats[0].seat) & 1;
+  const bool won1 = (winners >> seats[1].seat) & 1;
+  const double score0 = won0 == won1 ? 0.5 : (won0 ? 1.0 : 0.0);
+  const glicko2::Settings settings{config_.tau};
+  const glicko2::Game game0{changes[1].before, score0};
+  const glicko2::Game game1{changes[0].before, 1.0 - score0};
+  changes[0].after = glicko2::update(changes[0].before, std::span(&game0, 1), settings);
+  changes[1].after = glicko2::update(changes[1].before, std::span(&game1, 1), settings);
+  std::vector<storage::SeatAccount> seat_rows;
+  std::vector<std::pair<AccountId, storage::RatingRecord>> rows;
+  for (int i = 0; i < 2; ++i) {
+    RatingChange& c = changes[i];
+    c.provisional = provisional(c.after.deviation);
+    seat_rows.push_back({c.seat, c.account, c.before.rating, c.after.rating, c.after.deviation});
+    rows.emplace_back(c.account,
+                      storage::RatingRecord{std::string(ruleset), c.after.rating, c.after.deviation,
+                                            c.after.volatility, games[i] + 1, now});
+  }
+  if (!store_.apply_ratings(match_id, ruleset, seat_rows, rows)) return {};
+  return changes;
+}
+
+}  // namespace duelhall::accounts

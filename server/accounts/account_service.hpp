@@ -1,0 +1,131 @@
+// The accounts service: registration, sign-in and sessions, password changes, deletion, guest
+// identities, and the ratings of rated matches. It speaks in result codes of the protocol and
+// reaches its data only through storage::AccountStore, so any backend serves it.
+//
+// Sessions are 256-bit random tokens handed to their owner once; the store keeps only their
+// SHA-256. A session lasts `session_days` from sign-in, and ends earlier when its owner signs out,
+// changes the password (every other session ends) or deletes the account.
+//
+// Failed sign-ins are counted per address and per account name (SignInLimiter); past the limit
+// the answer is TOO_MANY_ATTEMPTS with the wait, before any password is hashed. Registrations,
+// and sign-ins whatever their outcome (each costs a hash), are counted per address the same way.
+//
+// Thread-safe: every method may be called from any thread. Hashing a password takes tens of
+// milliseconds: callers run it off the matches' strands.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "accounts/glicko2.hpp"
+#include "accounts/sign_in_limiter.hpp"
+#include "result.pb.h"
+#include "storage/account_store.hpp"
+
+namespace duelhall::accounts {
+
+using storage::AccountId;
+
+struct AccountsConfig {
+  uint32_t session_days = 30;
+  uint32_t max_failures = 5;  // failed sign-ins per window, per address and per account
+  uint32_t failure_window_seconds = 15 * 60;
+  uint32_t max_registrations = 20;  // per address per window
+  // Sign-ins of any outcome per address per window: each costs an Argon2id hash.
+  uint32_t max_sign_ins = 60;
+  // A rating is provisional (and off the leaderboard) while its deviation is above this.
+  double provisional_deviation = 110;
+  // Glickman's rating period: RD grows by one period's volatility per idle period.
+  uint32_t rating_period_hours = 24;
+  double tau = 0.5;
+};
+
+struct AccountView {
+  AccountId id = 0;
+  std::string name;  // empty for a guest
+  bool guest = false;
+};
+
+struct Answer {
+  ResultCode code = OK;
+  std::string reason;
+  static Answer fail(ResultCode code, std::string reason) { return {code, std::move(reason)}; }
+};
+
+struct SessionGrant {
+  Answer answer;
+  AccountView account;
+  std::string session_token;  // to the owner only, never logged
+  std::string session_hash;
+  int64_t expires_ms = 0;
+};
+
+// One seat's rating change after a rated match.
+struct RatingChange {
+  int seat = 0;
+  AccountId account = 0;
+  glicko2::Rating before;
+  glicko2::Rating after;
+  bool provisional = true;  // after the change
+};
+
+class AccountService {
+ public:
+  using Clock = std::function<int64_t()>;  // Unix milliseconds
+  AccountService(storage::AccountStore& store, AccountsConfig config, Clock now_ms);
+
+  storage::AccountStore& store() { return store_; }
+  const AccountsConfig& config() const { return config_; }
+  int64_t now_ms() const { return now_(); }
+  bool provisional(double deviation) const { return deviation > config_.provisional_deviation; }
+
+  // Registers `name`; with `guest`, that guest account becomes the new account (its history
+  // stays). Signs the new account in.
+  SessionGrant register_account(std::string_view name, std::string_view password,
+                                const std::string& address, std::optional<AccountId> guest);
+  SessionGrant sign_in(std::string_view name, std::string_view password,
+                       const std::string& address);
+  // Revokes the session of `session_hash` (SHA-256 of its token).
+  void sign_out(std::string_view session_hash);
+  // Ends every other session of the account.
+  Answer change_password(AccountId id, std::string_view old_password, std::string_view new_password,
+                         std::string_view keep_session_hash);
+  Answer delete_account(AccountId id, std::string_view password);
+
+  // The account a session token belongs to; nullopt: unknown, expired or revoked.
+  std::optional<AccountView> from_session(std::string_view token);
+  // The guest account of a browser's guest token (64 hex digits it drew once and keeps);
+  // nullopt: a malformed token.
+  std::optional<AccountView> guest(std::string_view guest_token);
+  std::optional<AccountView> find(std::string_view name);
+  std::optional<AccountView> find(AccountId id);
+
+  // A rated match ended: seat i won if `winners` has bit i. Applies one rating period to both
+  // accounts, stores it and returns the changes; empty when the match is not rated, not two
+  // accounts, or was already rated (a replayed end after a restart).
+  std::vector<RatingChange> rate_match(int64_t match_id, std::string_view ruleset,
+                                       uint64_t winners);
+
+ private:
+  SessionGrant open_session(const AccountView& account);
+  std::optional<Answer> check_new_password(std::string_view password);
+  std::optional<Answer> limited(const std::string& key, int64_t now);
+  glicko2::Rating current(AccountId id, std::string_view ruleset, int64_t now, int64_t* games);
+
+  storage::AccountStore& store_;
+  const AccountsConfig config_;
+  Clock now_;
+  SignInLimiter failures_;
+  SignInLimiter registrations_;
+  SignInLimiter sign_ins_;
+};
+
+// The hash under which a session or guest token is stored and looked up (SHA-256).
+std::string session_hash(std::string_view token);
+// The hex form of a 32-byte hash (for logs and tests, never for secrets).
+std::string to_hex(std::string_view bytes);
+
+}  // namespace duelhall::accounts

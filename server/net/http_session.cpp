@@ -14,29 +14,34 @@ namespace net = boost::asio;
 
 constexpr size_t kMaxRequestBytes = 8 * 1024;  // requests are GETs and upgrades
 
-HttpSession::HttpSession(net::ip::tcp::socket&& socket, HttpContext& context, ConnectionSlot slot)
-    : stream_(std::move(socket)), context_(context), slot_(std::move(slot)) {}
+template <class Stream>
+HttpSession<Stream>::HttpSession(Stream&& stream, HttpContext& context, ConnectionSlot slot)
+    : stream_(std::move(stream)), context_(context), slot_(std::move(slot)) {}
 
-void HttpSession::run() {
+template <class Stream>
+void HttpSession<Stream>::run() {
   net::dispatch(stream_.get_executor(),
-                beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
+                beast::bind_front_handler(&HttpSession::do_read, this->shared_from_this()));
 }
 
-void HttpSession::do_read() {
+template <class Stream>
+void HttpSession<Stream>::do_read() {
   parser_.emplace();
   parser_->header_limit(kMaxRequestBytes);
   parser_->body_limit(kMaxRequestBytes);
-  stream_.expires_after(std::chrono::seconds(context_.hub.config().limits.read_timeout_seconds));
+  beast::get_lowest_layer(stream_).expires_after(
+      std::chrono::seconds(context_.hub.config().limits.read_timeout_seconds));
   http::async_read(stream_, buffer_, *parser_,
-                   beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+                   beast::bind_front_handler(&HttpSession::on_read, this->shared_from_this()));
 }
 
-void HttpSession::on_read(beast::error_code ec, std::size_t) {
+template <class Stream>
+void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
   if (ec) return do_close();  // end of stream, timeout, or a malformed request
   if (beast::websocket::is_upgrade(parser_->get())) {
     std::string_view target = parser_->get().target();
     if (target.substr(0, target.find('?')) == "/ws") {
-      std::make_shared<WsSession>(std::move(stream_), context_.hub, std::move(*slot_))
+      std::make_shared<WsSession<Stream>>(std::move(stream_), context_.hub, std::move(*slot_))
           ->run(parser_->release());
       return;
     }
@@ -49,17 +54,21 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   const bool keep_alive = msg.keep_alive();
   beast::async_write(
       stream_, std::move(msg),
-      beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep_alive));
+      beast::bind_front_handler(&HttpSession::on_write, this->shared_from_this(), keep_alive));
 }
 
-void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
+template <class Stream>
+void HttpSession<Stream>::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
   if (ec || !keep_alive) return do_close();
   do_read();
 }
 
-void HttpSession::do_close() {
+template <class Stream>
+void HttpSession<Stream>::do_close() {
   beast::error_code ec;
-  stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ec);
+  beast::get_lowest_layer(stream_).socket().shutdown(net::ip::tcp::socket::shutdown_send, ec);
 }
+
+template class HttpSession<PlainStream>;
 
 }  // namespace duelhall::server

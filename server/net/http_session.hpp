@@ -1,5 +1,6 @@
 // One HTTP connection: static files under the web root, /healthz, and the upgrade to the
-// WebSocket at /ws (after Beast's advanced_server example).
+// WebSocket at /ws (after Beast's advanced_server example). A template on the byte stream
+// (net/streams.hpp), instantiated in http_session.cpp for each one.
 #pragma once
 
 #include <boost/beast/core.hpp>
@@ -9,6 +10,7 @@
 
 #include "net/connection_limits.hpp"
 #include "net/gateway.hpp"
+#include "net/streams.hpp"
 
 namespace duelhall::server {
 
@@ -18,9 +20,10 @@ struct HttpContext {
   std::string web_root;  // empty or missing: a built-in page
 };
 
-class HttpSession : public std::enable_shared_from_this<HttpSession> {
+template <class Stream>
+class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
  public:
-  HttpSession(boost::asio::ip::tcp::socket&& socket, HttpContext& context, ConnectionSlot slot);
+  HttpSession(Stream&& stream, HttpContext& context, ConnectionSlot slot);
   void run();
 
  private:
@@ -29,7 +32,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
   void do_close();
 
-  boost::beast::tcp_stream stream_;
+  Stream stream_;
   boost::beast::flat_buffer buffer_;
   HttpContext& context_;
   std::optional<ConnectionSlot> slot_;

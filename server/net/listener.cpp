@@ -37,7 +37,9 @@ void Listener::on_accept(beast::error_code ec, tcp::socket socket) {
     const std::string ip = remote_ec ? std::string("?") : remote.address().to_string();
     if (auto slot = context_.connections->admit(ip)) {
       socket.set_option(tcp::no_delay(true), remote_ec);
-      std::make_shared<HttpSession>(std::move(socket), context_, std::move(*slot))->run();
+      std::make_shared<HttpSession<PlainStream>>(PlainStream(std::move(socket)), context_,
+                                                 std::move(*slot))
+          ->run();
     } else {
       spdlog::warn("connection from {} refused: connection limit reached", ip);
       socket.close(remote_ec);

@@ -16,7 +16,8 @@ using StrandExecutor = net::strand<net::io_context::executor_type>;
 // Rate-limited or malformed messages in a row that end the connection.
 constexpr uint32_t kMaxMalformed = 16;
 
-WsSession::WsSession(beast::tcp_stream&& stream, Gateway& hub, ConnectionSlot slot)
+template <class Stream>
+WsSession<Stream>::WsSession(Stream&& stream, Gateway& hub, ConnectionSlot slot)
     : ws_(std::move(stream)),
       hub_(hub),
       slot_(std::move(slot)),
@@ -25,19 +26,22 @@ WsSession::WsSession(beast::tcp_stream&& stream, Gateway& hub, ConnectionSlot sl
                2.0 * hub.config().limits.messages_per_second),
       opened_(std::chrono::steady_clock::now()) {}
 
-WsSession::~WsSession() {
+template <class Stream>
+WsSession<Stream>::~WsSession() {
   const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - opened_);
   spdlog::info("connection {} from {} closed after {:.1f} s, {} frames in, {} out, player {}: {}",
                slot_.id(), slot_.ip(), seconds.count(), frames_in_, frames_out_,
                handler_->player_id(), end_reason_.empty() ? "closed" : end_reason_);
 }
 
-bool WsSession::on_strand() {
-  auto* strand = ws_.get_executor().target<StrandExecutor>();
+template <class Stream>
+bool WsSession<Stream>::on_strand() {
+  auto* strand = ws_.get_executor().template target<StrandExecutor>();
   return strand && strand->running_in_this_thread();
 }
 
-void WsSession::run(beast::http::request<beast::http::string_body> request) {
+template <class Stream>
+void WsSession<Stream>::run(beast::http::request<beast::http::string_body> request) {
   const Limits& limits = hub_.config().limits;
   beast::get_lowest_layer(ws_).expires_never();
   websocket::stream_base::timeout timeouts{};
@@ -49,20 +53,24 @@ void WsSession::run(beast::http::request<beast::http::string_body> request) {
   ws_.auto_fragment(false);
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(beast::http::field::server, "duelhall"); }));
-  ws_.async_accept(request, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
+  ws_.async_accept(request,
+                   beast::bind_front_handler(&WsSession::on_accept, this->shared_from_this()));
 }
 
-void WsSession::on_accept(beast::error_code ec) {
+template <class Stream>
+void WsSession<Stream>::on_accept(beast::error_code ec) {
   if (ec) return fail(ec, "accept");
   ws_.binary(true);
   do_read();
 }
 
-void WsSession::do_read() {
-  ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
+template <class Stream>
+void WsSession<Stream>::do_read() {
+  ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, this->shared_from_this()));
 }
 
-void WsSession::on_read(beast::error_code ec, std::size_t) {
+template <class Stream>
+void WsSession<Stream>::on_read(beast::error_code ec, std::size_t) {
   if (ec) return fail(ec, "read");
   ++frames_in_;
   handle_frame();
@@ -70,11 +78,13 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
   if (!closing_) do_read();
 }
 
-void WsSession::reply_problem(ResultCode code, const std::string& reason) {
+template <class Stream>
+void WsSession<Stream>::reply_problem(ResultCode code, const std::string& reason) {
   on_send(frame_of(reply(0, code, reason)));
 }
 
-void WsSession::handle_frame() {
+template <class Stream>
+void WsSession<Stream>::handle_frame() {
   if (!ws_.got_binary()) {
     return do_close(websocket::close_code::protocol_error, "MALFORMED_FRAME: binary frames only");
   }
@@ -100,25 +110,28 @@ void WsSession::handle_frame() {
   malformed_ = 0;
   Outbox out;
   try {
-    handler_->dispatch(shared_from_this(), message, out);
+    handler_->dispatch(this->shared_from_this(), message, out);
   } catch (const std::exception& e) {
     // A fault outside any match (the lobby, the hub): this command fails, nothing else.
     spdlog::error("connection {}: command failed: {}", slot_.id(), e.what());
     out = Outbox();
-    out.add(shared_from_this(), frame_of(reply(message.request_id(), INTERNAL_ERROR,
-                                               "the server could not carry this out")));
+    out.add(this->shared_from_this(), frame_of(reply(message.request_id(), INTERNAL_ERROR,
+                                                     "the server could not carry this out")));
   }
   out.flush();
 }
 
-void WsSession::send(Frame frame) {
+template <class Stream>
+void WsSession<Stream>::send(Frame frame) {
   if (on_strand()) return on_send(std::move(frame));
-  net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
-    self->on_send(std::move(frame));
-  });
+  net::post(ws_.get_executor(),
+            [self = this->shared_from_this(), frame = std::move(frame)]() mutable {
+              self->on_send(std::move(frame));
+            });
 }
 
-void WsSession::on_send(Frame frame) {
+template <class Stream>
+void WsSession<Stream>::on_send(Frame frame) {
   if (closing_ || gone_) return;
   if (queue_.size() >= hub_.config().limits.write_queue) {
     // A slow consumer: dropping it protects the server's memory and everyone else.
@@ -134,12 +147,14 @@ void WsSession::on_send(Frame frame) {
   if (queue_.size() == 1) do_write();
 }
 
-void WsSession::do_write() {
+template <class Stream>
+void WsSession<Stream>::do_write() {
   ws_.async_write(net::buffer(*queue_.front()),
-                  beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
+                  beast::bind_front_handler(&WsSession::on_write, this->shared_from_this()));
 }
 
-void WsSession::on_write(beast::error_code ec, std::size_t) {
+template <class Stream>
+void WsSession<Stream>::on_write(beast::error_code ec, std::size_t) {
   if (ec) return fail(ec, "write");
   ++frames_out_;
   queue_.pop_front();
@@ -147,13 +162,15 @@ void WsSession::on_write(beast::error_code ec, std::size_t) {
   if (close_after_queue_) send_close_frame();
 }
 
-void WsSession::close(const std::string& reason) {
-  net::post(ws_.get_executor(), [self = shared_from_this(), reason] {
+template <class Stream>
+void WsSession<Stream>::close(const std::string& reason) {
+  net::post(ws_.get_executor(), [self = this->shared_from_this(), reason] {
     self->do_close(websocket::close_code::policy_error, reason);
   });
 }
 
-void WsSession::do_close(websocket::close_code code, const std::string& reason) {
+template <class Stream>
+void WsSession<Stream>::do_close(websocket::close_code code, const std::string& reason) {
   if (closing_) return;
   closing_ = true;
   end_reason_ = reason;
@@ -163,13 +180,15 @@ void WsSession::do_close(websocket::close_code code, const std::string& reason) 
   if (queue_.empty()) send_close_frame();
 }
 
-void WsSession::send_close_frame() {
+template <class Stream>
+void WsSession<Stream>::send_close_frame() {
   const auto reason = *close_after_queue_;
   close_after_queue_.reset();
-  ws_.async_close(reason, [self = shared_from_this()](beast::error_code) {});
+  ws_.async_close(reason, [self = this->shared_from_this()](beast::error_code) {});
 }
 
-void WsSession::fail(beast::error_code ec, const char* what) {
+template <class Stream>
+void WsSession<Stream>::fail(beast::error_code ec, const char* what) {
   if (!gone_) {
     gone_ = true;
     handler_->disconnected(this);
@@ -181,5 +200,7 @@ void WsSession::fail(beast::error_code ec, const char* what) {
   if (ec == net::error::operation_aborted || ec == websocket::error::closed) return;
   if (end_reason_.empty()) end_reason_ = std::string(what) + ": " + ec.message();
 }
+
+template class WsSession<PlainStream>;
 
 }  // namespace duelhall::server

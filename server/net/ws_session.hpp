@@ -1,7 +1,8 @@
 // One WebSocket connection (after Beast's chat-multi and advanced_server examples): its own
 // strand, a queue of shared frames with one write in flight, do_x/on_x pairs, and
 // shared_from_this for lifetime. Frames are read into a buffer capped by read_message_max, so an
-// oversized frame is refused before it is allocated.
+// oversized frame is refused before it is allocated. A template on the byte stream
+// (net/streams.hpp), instantiated in ws_session.cpp for each one.
 #pragma once
 
 #include <boost/beast/core.hpp>
@@ -16,12 +17,14 @@
 #include "net/gateway.hpp"
 #include "net/peer.hpp"
 #include "net/rate_limiter.hpp"
+#include "net/streams.hpp"
 
 namespace duelhall::server {
 
-class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
+template <class Stream>
+class WsSession : public Peer, public std::enable_shared_from_this<WsSession<Stream>> {
  public:
-  WsSession(boost::beast::tcp_stream&& stream, Gateway& hub, ConnectionSlot slot);
+  WsSession(Stream&& stream, Gateway& hub, ConnectionSlot slot);
   ~WsSession() override;
 
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
@@ -43,7 +46,7 @@ class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
   void fail(boost::beast::error_code ec, const char* what);
   bool on_strand();
 
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::websocket::stream<Stream> ws_;
   boost::beast::flat_buffer buffer_;
   Gateway& hub_;
   ConnectionSlot slot_;

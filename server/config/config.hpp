@@ -43,6 +43,13 @@ struct Config {
   // Ended matches kept for replays: pruned at start and by `duelhall --prune`. 0: no limit.
   uint32_t retention_days = 0;
   uint32_t retention_matches = 0;
+  // TLS: both set, the port serves HTTPS and WSS only (the files are read again on SIGHUP).
+  std::string tls_cert;  // PEM certificate chain
+  std::string tls_key;   // PEM private key
+  // Reverse proxies (CIDR) whose X-Forwarded-For names the client.
+  std::vector<std::string> trusted_proxies;
+  // On SIGTERM: how long connections get to close after being told, before the server stops.
+  uint32_t drain_seconds = 10;
   Limits limits;
 };
 

@@ -3,7 +3,9 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
+#include <boost/beast/websocket/ssl.hpp>
 
+#include "metrics/server_metrics.hpp"
 #include "net/messages.hpp"
 
 namespace duelhall::server {
@@ -17,17 +19,22 @@ using StrandExecutor = net::strand<net::io_context::executor_type>;
 constexpr uint32_t kMaxMalformed = 16;
 
 template <class Stream>
-WsSession<Stream>::WsSession(Stream&& stream, Gateway& hub, ConnectionSlot slot)
-    : ws_(std::move(stream)),
+WsSession<Stream>::WsSession(Stream&& stream, StreamContext stream_context, Gateway& hub,
+                             std::shared_ptr<LiveSessions> live, ConnectionSlot slot)
+    : stream_context_(std::move(stream_context)),
+      ws_(std::move(stream)),
       hub_(hub),
+      live_(std::move(live)),
       slot_(std::move(slot)),
       handler_(hub.open_session()),
       limiter_(hub.config().limits.messages_per_second,
                2.0 * hub.config().limits.messages_per_second),
-      opened_(std::chrono::steady_clock::now()) {}
+      opened_(std::chrono::steady_clock::now()),
+      open_(metrics::server_metrics().websockets) {}
 
 template <class Stream>
 WsSession<Stream>::~WsSession() {
+  live_->remove(slot_.id());
   const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - opened_);
   spdlog::info("connection {} from {} closed after {:.1f} s, {} frames in, {} out, player {}: {}",
                slot_.id(), slot_.ip(), seconds.count(), frames_in_, frames_out_,
@@ -43,6 +50,7 @@ bool WsSession<Stream>::on_strand() {
 template <class Stream>
 void WsSession<Stream>::run(beast::http::request<beast::http::string_body> request) {
   const Limits& limits = hub_.config().limits;
+  live_->add(slot_.id(), this->weak_from_this());
   beast::get_lowest_layer(ws_).expires_never();
   websocket::stream_base::timeout timeouts{};
   timeouts.handshake_timeout = std::chrono::seconds(limits.read_timeout_seconds);
@@ -92,6 +100,7 @@ void WsSession<Stream>::handle_frame() {
   const auto data = buffer_.cdata();
   const bool parsed = message.ParseFromArray(data.data(), static_cast<int>(data.size()));
   if (!limiter_.allow()) {
+    metrics::server_metrics().rate_limited.add();
     if (++strikes_ > 2 * hub_.config().limits.messages_per_second) {
       return do_close(websocket::close_code::policy_error, "RATE_LIMITED: flooding");
     }
@@ -136,6 +145,7 @@ void WsSession<Stream>::on_send(Frame frame) {
   if (queue_.size() >= hub_.config().limits.write_queue) {
     // A slow consumer: dropping it protects the server's memory and everyone else.
     end_reason_ = "too slow to read its updates";
+    metrics::server_metrics().slow_consumers.add();
     closing_ = true;
     // The front frame belongs to the write in flight until on_write pops it; freeing it here
     // would leave that write's buffer dangling and on_write popping an empty queue.
@@ -154,9 +164,11 @@ void WsSession<Stream>::do_write() {
 }
 
 template <class Stream>
-void WsSession<Stream>::on_write(beast::error_code ec, std::size_t) {
+void WsSession<Stream>::on_write(beast::error_code ec, std::size_t bytes) {
   if (ec) return fail(ec, "write");
   ++frames_out_;
+  metrics::server_metrics().frames_out.add();
+  metrics::server_metrics().bytes_out.add(bytes);
   queue_.pop_front();
   if (!queue_.empty()) return do_write();
   if (close_after_queue_) send_close_frame();
@@ -166,6 +178,14 @@ template <class Stream>
 void WsSession<Stream>::close(const std::string& reason) {
   net::post(ws_.get_executor(), [self = this->shared_from_this(), reason] {
     self->do_close(websocket::close_code::policy_error, reason);
+  });
+}
+
+template <class Stream>
+void WsSession<Stream>::going_away(Frame notice, const std::string& reason) {
+  net::post(ws_.get_executor(), [self = this->shared_from_this(), notice, reason] {
+    self->on_send(notice);
+    self->do_close(websocket::close_code::service_restart, reason);
   });
 }
 
@@ -202,5 +222,6 @@ void WsSession<Stream>::fail(beast::error_code ec, const char* what) {
 }
 
 template class WsSession<PlainStream>;
+template class WsSession<TlsStream>;
 
 }  // namespace duelhall::server

@@ -13,8 +13,10 @@
 #include <optional>
 #include <string>
 
+#include "metrics/metrics.hpp"
 #include "net/connection_limits.hpp"
 #include "net/gateway.hpp"
+#include "net/live_sessions.hpp"
 #include "net/peer.hpp"
 #include "net/rate_limiter.hpp"
 #include "net/streams.hpp"
@@ -22,15 +24,19 @@
 namespace duelhall::server {
 
 template <class Stream>
-class WsSession : public Peer, public std::enable_shared_from_this<WsSession<Stream>> {
+class WsSession : public Peer,
+                  public Drainable,
+                  public std::enable_shared_from_this<WsSession<Stream>> {
  public:
-  WsSession(Stream&& stream, Gateway& hub, ConnectionSlot slot);
+  WsSession(Stream&& stream, StreamContext stream_context, Gateway& hub,
+            std::shared_ptr<LiveSessions> live, ConnectionSlot slot);
   ~WsSession() override;
 
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
   void send(Frame frame) override;
   void close(const std::string& reason) override;
   uint64_t peer_id() const override { return slot_.id(); }
+  void going_away(Frame notice, const std::string& reason) override;
 
  private:
   void on_accept(boost::beast::error_code ec);
@@ -46,9 +52,11 @@ class WsSession : public Peer, public std::enable_shared_from_this<WsSession<Str
   void fail(boost::beast::error_code ec, const char* what);
   bool on_strand();
 
+  StreamContext stream_context_;
   boost::beast::websocket::stream<Stream> ws_;
   boost::beast::flat_buffer buffer_;
   Gateway& hub_;
+  std::shared_ptr<LiveSessions> live_;
   ConnectionSlot slot_;
   std::unique_ptr<SessionHandler> handler_;
   RateLimiter limiter_;
@@ -63,6 +71,7 @@ class WsSession : public Peer, public std::enable_shared_from_this<WsSession<Str
   std::chrono::steady_clock::time_point opened_;
   uint64_t frames_in_ = 0;
   uint64_t frames_out_ = 0;
+  metrics::GaugeHold open_;  // counts this session in the websockets gauge
 };
 
 }  // namespace duelhall::server

@@ -3,7 +3,7 @@
 set -euo pipefail
 packages=(build-essential cmake ninja-build pkg-config libboost1.81-dev protobuf-compiler
           libprotobuf-dev libspdlog-dev catch2 libsqlite3-dev libssl-dev libtomlplusplus-dev
-          libsodium-dev)
+          libsodium-dev prometheus)  # prometheus: promtool, which checks /metrics in the tests
 if [ "${DUELHALL_WITH_BROWSER:-0}" = 1 ]; then
   packages+=(chromium)
   # Node.js may come from another Debian-format package that bundles npm (and conflicts with

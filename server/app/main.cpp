@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "accounts/account_service.hpp"
+#include "app/drain.hpp"
 #include "app/recovery.hpp"
 #include "config/config.hpp"
 #include "core/registry.hpp"
@@ -15,6 +16,7 @@
 #include "lobby/gateway.hpp"
 #include "lobby/hub.hpp"
 #include "match/durable_log.hpp"
+#include "metrics/server_metrics.hpp"
 #include "net/listener.hpp"
 #include "net/static_files.hpp"
 #include "storage/group_commit.hpp"
@@ -65,6 +67,10 @@ int main(int argc, char** argv) {
   if (config.web_root.empty()) config.web_root = default_web_root();
 
   const auto registry = duelhall::engine::builtin_registry();
+  // Every ruleset's series exist from the start, at 0, so a scrape shows them all.
+  for (const auto& ruleset : registry.all()) {
+    duelhall::metrics::server_metrics().ruleset(ruleset.name);
+  }
   const unsigned threads =
       config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
   // Declared before the store's log: the log's last callbacks post to the matches' strands.
@@ -131,7 +137,25 @@ int main(int argc, char** argv) {
   HttpContext context{gateway,
                       std::make_shared<ConnectionCounter>(config.limits.max_connections,
                                                           config.limits.max_connections_per_ip),
-                      config.web_root};
+                      config.web_root,
+                      nullptr,
+                      {},
+                      std::make_shared<LiveSessions>()};
+  for (const std::string& cidr : config.trusted_proxies) {
+    std::string problem;
+    if (!context.proxies.add(cidr, problem)) {
+      spdlog::critical("bad --trusted-proxy: {}", problem);
+      return 1;
+    }
+  }
+  if (!config.tls_cert.empty()) {
+    try {
+      context.tls = std::make_shared<TlsContext>(config.tls_cert, config.tls_key);
+    } catch (const std::exception& e) {
+      spdlog::critical("{}", e.what());
+      return 1;
+    }
+  }
 
   boost::system::error_code ec;
   const auto address = net::ip::make_address(config.bind, ec);
@@ -146,12 +170,38 @@ int main(int argc, char** argv) {
     return 1;
   }
   listener->run();
-  spdlog::info("duelhall listening on {}:{} ({} rulesets, {} threads, web root '{}', data '{}')",
-               config.bind, listener->port(), registry.all().size(), threads, config.web_root,
-               config.data_dir);
+  spdlog::info("duelhall listening on {}:{}{} ({} rulesets, {} threads, web root '{}', data '{}')",
+               config.bind, listener->port(), context.tls ? " with TLS" : "", registry.all().size(),
+               threads, config.web_root, config.data_dir);
 
+  Drain drain(io, *hub, context, [&io, &listener] {
+    listener->close();
+    io.stop();
+  });
   net::signal_set signals(io, SIGINT, SIGTERM);
-  signals.async_wait([&io](boost::system::error_code, int) { io.stop(); });
+  std::function<void(boost::system::error_code, int)> on_signal =
+      [&](boost::system::error_code signal_ec, int number) {
+        if (signal_ec) return;
+        drain.begin(number == SIGTERM ? "SIGTERM" : "SIGINT");
+        signals.async_wait(on_signal);
+      };
+  signals.async_wait(on_signal);
+  // SIGHUP: new TLS handshakes use the files as they are now; open connections keep theirs.
+  net::signal_set hangups(io, SIGHUP);
+  std::function<void(boost::system::error_code, int)> on_hangup =
+      [&](boost::system::error_code signal_ec, int) {
+        if (signal_ec) return;
+        std::string problem;
+        if (!context.tls) {
+          spdlog::info("SIGHUP: no TLS files to reload");
+        } else if (context.tls->reload(problem)) {
+          spdlog::info("SIGHUP: TLS certificate and key reloaded");
+        } else {
+          spdlog::error("SIGHUP: TLS files not reloaded, the old ones stay: {}", problem);
+        }
+        hangups.async_wait(on_hangup);
+      };
+  hangups.async_wait(on_hangup);
 
   // A handler that throws must not take the process down: log it and keep serving.
   auto serve = [&io] {

@@ -119,6 +119,21 @@ const std::vector<Option>& options() {
       {"--provisional-rd", "accounts.provisional_rd",
        "a rating is provisional (off the leaderboard) above this deviation (default 110)",
        number(&Config::provisional_rd, 350)},
+      {"--tls-cert", "tls.cert",
+       "PEM certificate chain: with --tls-key, serve HTTPS and WSS only; reread on SIGHUP",
+       text(&Config::tls_cert)},
+      {"--tls-key", "tls.key", "PEM private key for --tls-cert", text(&Config::tls_key)},
+      {"--trusted-proxy", "trusted_proxies",
+       "a reverse proxy (CIDR, IPv4 or IPv6) whose X-Forwarded-For names the client;"
+       " repeatable (a list in TOML)",
+       [](Config& c, const std::string& v) {
+         c.trusted_proxies.push_back(v);
+         return true;
+       }},
+      {"--drain-seconds", "drain_seconds",
+       "on SIGTERM, seconds clients get to close after being told, before the server stops"
+       " (default 10)",
+       number(&Config::drain_seconds, 3600)},
       {"--max-matches", "limits.matches", "live matches (default 20000)",
        limit(&Limits::max_matches)},
       {"--max-connections", "limits.connections", "open connections (default 20000)",
@@ -154,7 +169,10 @@ const std::vector<Option>& options() {
 std::string help_text() {
   std::string out =
       "Usage: duelhall [options]\n"
-      "The Duelhall match server: HTTP at /, /healthz, and the game WebSocket at /ws.\n\n"
+      "The Duelhall match server: HTTP at /, /healthz (alive), /readyz (taking matches),\n"
+      "/metrics (Prometheus), and the game WebSocket at /ws. SIGHUP rereads the TLS files;\n"
+      "SIGTERM drains: no new matches, clients are told, matches in play resume after a\n"
+      "restart.\n\n"
       "  --help                       show this text\n"
       "  --config FILE                read settings from a TOML file (flags override it)\n"
       "  --prune                      apply the retention settings to the store and exit\n"
@@ -178,11 +196,16 @@ bool apply_toml(const std::string& path, Config& config, std::string& error) {
   std::map<std::string, const Option*> by_key;
   for (const Option& o : options()) by_key[o.toml_key] = &o;
   bool ok = true;
-  auto visit = [&](const std::string& key, const toml::node& node) {
+  std::function<void(const std::string&, const toml::node&)> visit;
+  visit = [&](const std::string& key, const toml::node& node) {
     auto it = by_key.find(key);
     if (it == by_key.end()) {
       error = "config " + path + ": unknown key '" + key + "'";
       ok = false;
+      return;
+    }
+    if (const toml::array* list = node.as_array()) {
+      for (const toml::node& item : *list) visit(key, item);
       return;
     }
     std::string value;
@@ -243,6 +266,9 @@ ParsedArgs parse_args(const std::vector<std::string>& args) {
       return parsed;
     }
     ++i;
+  }
+  if (parsed.config.tls_cert.empty() != parsed.config.tls_key.empty()) {
+    parsed.error = "--tls-cert and --tls-key go together";
   }
   return parsed;
 }

@@ -51,6 +51,13 @@ struct Config {
   uint32_t session_days = 30;
   uint32_t sign_in_failures = 5;
   uint32_t provisional_rd = 110;
+  // TLS: both set, the port serves HTTPS and WSS only (the files are read again on SIGHUP).
+  std::string tls_cert;  // PEM certificate chain
+  std::string tls_key;   // PEM private key
+  // Reverse proxies (CIDR) whose X-Forwarded-For names the client.
+  std::vector<std::string> trusted_proxies;
+  // On SIGTERM: how long connections get to close after being told, before the server stops.
+  uint32_t drain_seconds = 10;
   Limits limits;
 };
 

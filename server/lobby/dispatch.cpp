@@ -156,6 +156,7 @@ void Dispatcher::dispatch(const std::shared_ptr<Peer>& peer, ClientState& state,
   if (handled.code != OK) reply_message.Clear();  // a refusal carries no half-filled body
   reply_message.set_request_id(message.request_id());
   reply_message.set_result(handled.code);
+  count_refusal(handled.code);
   if (!handled.reason.empty()) reply_message.set_reason(handled.reason);
   out.add(peer, frame_of(reply_message));
 }

@@ -213,6 +213,11 @@ CreateOutcome Hub::create_match(const std::shared_ptr<Player>& host, const Creat
   uint64_t id = 0;
   {
     std::lock_guard lock(mutex_);
+    if (draining_) {
+      result.code = SERVER_DRAINING;
+      result.reason = "the server is going down for a restart; create the match after it";
+      return result;
+    }
     if (matches_.size() >= config_.limits.max_matches) {
       result.code = TOO_MANY_MATCHES;
       result.reason = "the server is hosting as many matches as it may";

@@ -3,6 +3,7 @@
 // copies what it needs (weak_ptrs, serialized listings) and sends outside the lock.
 #pragma once
 
+#include <atomic>
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/strand.hpp>
@@ -96,7 +97,9 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   // After the grace period, seats nobody reclaimed go to the bot.
   void arm_recovery_grace();
 
-  // Matches.
+  // Matches. A draining hub (SIGTERM) creates none: create_match answers SERVER_DRAINING.
+  void stop_taking_matches() { draining_ = true; }
+  bool taking_matches() const { return !draining_; }
   CreateOutcome create_match(const std::shared_ptr<Player>& host, const CreateMatch& request);
   std::shared_ptr<Match> find_match(uint64_t id);
   void remove_match(uint64_t id) override;
@@ -124,6 +127,7 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   accounts::AccountService* accounts_ = nullptr;
   boost::asio::strand<boost::asio::io_context::executor_type> accounts_strand_;
 
+  std::atomic<bool> draining_{false};
   std::mutex mutex_;
   uint64_t next_player_ = 1;
   uint64_t next_match_ = 1;

@@ -29,6 +29,7 @@
 #include "match/action_log.hpp"
 #include "match/match_host.hpp"
 #include "match/player.hpp"
+#include "metrics/server_metrics.hpp"
 #include "net/outbox.hpp"
 #include "net/peer.hpp"
 
@@ -216,6 +217,7 @@ class Match : public std::enable_shared_from_this<Match> {
     uint64_t ticket = 0;
     std::shared_ptr<Peer> peer;
     uint64_t request_id = 0;
+    std::chrono::steady_clock::time_point received{};  // for the action-to-update latency
   };
   std::deque<HeldReply> held_replies_;  // OK replies to actions not yet durable
   // The log failed: back to the last durable step, so nothing shows an unstored one.
@@ -228,6 +230,9 @@ class Match : public std::enable_shared_from_this<Match> {
   // The request being served when an engine fault happens, so it gets its answer.
   std::shared_ptr<Peer> current_peer_;
   uint64_t current_request_ = 0;
+
+  metrics::RulesetMetrics& counts_ = metrics::server_metrics().ruleset(ruleset_.name);
+  metrics::GaugeHold live_{counts_.live_matches};  // released when the match ends
 };
 
 }  // namespace duelhall::server

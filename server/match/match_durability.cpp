@@ -50,6 +50,7 @@ void Match::on_durable(uint64_t ticket, const std::string& error) {
   }
   durable_ticket_ = std::max(durable_ticket_, ticket);
   while (!held_replies_.empty() && held_replies_.front().ticket <= durable_ticket_) {
+    counts_.action_latency_since(held_replies_.front().received);
     held_replies_.pop_front();
   }
   while (!held_out_.empty() && held_out_.front().first <= durable_ticket_) {

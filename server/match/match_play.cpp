@@ -52,7 +52,8 @@ void Match::start(Outbox& out) {
 
 void Match::act(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, SubmitAction request,
                 uint64_t request_id) {
-  run([this, peer, player, request, request_id](Outbox& out) {
+  const auto received = std::chrono::steady_clock::now();
+  run([this, peer, player, request, request_id, received](Outbox& out) {
     current_peer_ = peer;
     current_request_ = request_id;
     const int seat = seat_of(player.get());
@@ -78,7 +79,9 @@ void Match::act(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, Subm
     out.add(peer, frame_of(reply(request_id, code, reason)));
     // The OK waits for the log; should the log fail, the actor is told so instead.
     if (code == OK && durable_ticket_ < logged_ticket_) {
-      held_replies_.push_back({logged_ticket_, peer, request_id});
+      held_replies_.push_back({logged_ticket_, peer, request_id, received});
+    } else if (code == OK) {
+      counts_.action_latency_since(received);
     }
     out.append(std::move(updates));
   });
@@ -94,6 +97,7 @@ bool Match::apply(int seat, engine::Action action, Outbox& out, ResultCode& code
     return false;
   }
   stop_clock(seats_[seat]);
+  counts_.actions.add();
   // Whatever shows the step is held until the log has it on disk (release()).
   const uint64_t ticket = ++logged_ticket_;
   const auto index = static_cast<uint32_t>(state_->history().size() - 1);
@@ -243,6 +247,7 @@ void Match::force_end(std::string reason, engine::SeatMask winners, bool aborted
 }
 
 void Match::ended(const std::string& result) {
+  live_.release();
   for (auto& slot : seats_) stop_clock(slot);
   if (state_) {
     MatchEnd end;

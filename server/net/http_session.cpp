@@ -14,52 +14,106 @@ namespace net = boost::asio;
 
 constexpr size_t kMaxRequestBytes = 8 * 1024;  // requests are GETs and upgrades
 
-HttpSession::HttpSession(net::ip::tcp::socket&& socket, HttpContext& context, ConnectionSlot slot)
-    : stream_(std::move(socket)), context_(context), slot_(std::move(slot)) {}
+template <class Stream>
+HttpSession<Stream>::HttpSession(Stream&& stream, StreamContext stream_context,
+                                 HttpContext& context, ConnectionSlot slot)
+    : stream_context_(std::move(stream_context)),
+      stream_(std::move(stream)),
+      context_(context),
+      slot_(std::move(slot)) {}
 
-void HttpSession::run() {
-  net::dispatch(stream_.get_executor(),
-                beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
+template <class Stream>
+void HttpSession<Stream>::run() {
+  if constexpr (kIsTls<Stream>) {
+    net::dispatch(stream_.get_executor(), [self = this->shared_from_this()] {
+      beast::get_lowest_layer(self->stream_)
+          .expires_after(
+              std::chrono::seconds(self->context_.hub.config().limits.read_timeout_seconds));
+      self->stream_.async_handshake(
+          net::ssl::stream_base::server,
+          beast::bind_front_handler(&HttpSession::on_handshake, self->shared_from_this()));
+    });
+  } else {
+    net::dispatch(stream_.get_executor(),
+                  beast::bind_front_handler(&HttpSession::do_read, this->shared_from_this()));
+  }
 }
 
-void HttpSession::do_read() {
+template <class Stream>
+void HttpSession<Stream>::on_handshake(beast::error_code ec) {
+  if (ec) return;  // a client that does not speak TLS, or a failed handshake: nothing to answer
+  do_read();
+}
+
+template <class Stream>
+void HttpSession<Stream>::do_read() {
   parser_.emplace();
   parser_->header_limit(kMaxRequestBytes);
   parser_->body_limit(kMaxRequestBytes);
-  stream_.expires_after(std::chrono::seconds(context_.hub.config().limits.read_timeout_seconds));
+  beast::get_lowest_layer(stream_).expires_after(
+      std::chrono::seconds(context_.hub.config().limits.read_timeout_seconds));
   http::async_read(stream_, buffer_, *parser_,
-                   beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+                   beast::bind_front_handler(&HttpSession::on_read, this->shared_from_this()));
 }
 
-void HttpSession::on_read(beast::error_code ec, std::size_t) {
+template <class Stream>
+bool HttpSession<Stream>::admit_client() {
+  if (context_.proxies.empty()) return true;
+  beast::error_code ec;
+  const auto peer = beast::get_lowest_layer(stream_).socket().remote_endpoint(ec);
+  if (ec) return true;
+  const auto forwarded = parser_->get()["X-Forwarded-For"];
+  return slot_->rehome(context_.proxies.client_address(peer.address(), forwarded));
+}
+
+template <class Stream>
+void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
   if (ec) return do_close();  // end of stream, timeout, or a malformed request
-  if (beast::websocket::is_upgrade(parser_->get())) {
+  HealthFigures health{
+      context_.hub.match_count(), context_.connections->total(), !context_.draining, {}};
+  if (!admit_client()) {
+    health.refusal = "connection limit reached for this address";
+  } else if (beast::websocket::is_upgrade(parser_->get())) {
     std::string_view target = parser_->get().target();
     if (target.substr(0, target.find('?')) == "/ws") {
-      std::make_shared<WsSession>(std::move(stream_), context_.hub, std::move(*slot_))
-          ->run(parser_->release());
-      return;
+      if (context_.draining) {
+        health.refusal = "the server is going down for a restart";
+      } else {
+        std::make_shared<WsSession<Stream>>(std::move(stream_), std::move(stream_context_),
+                                            context_.hub, context_.sessions, std::move(*slot_))
+            ->run(parser_->release());
+        return;
+      }
     }
   }
   auto request = parser_->release();
-  auto exported = context_.hub.answer(request);
-  HealthFigures health{context_.hub.match_count(), context_.connections->total()};
+  auto exported = health.refusal.empty() ? context_.hub.answer(request) : std::nullopt;
   http::message_generator msg =
       exported ? std::move(*exported) : answer_http(context_.web_root, health, std::move(request));
   const bool keep_alive = msg.keep_alive();
   beast::async_write(
       stream_, std::move(msg),
-      beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep_alive));
+      beast::bind_front_handler(&HttpSession::on_write, this->shared_from_this(), keep_alive));
 }
 
-void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
+template <class Stream>
+void HttpSession<Stream>::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
   if (ec || !keep_alive) return do_close();
   do_read();
 }
 
-void HttpSession::do_close() {
-  beast::error_code ec;
-  stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ec);
+template <class Stream>
+void HttpSession<Stream>::do_close() {
+  if constexpr (kIsTls<Stream>) {
+    beast::get_lowest_layer(stream_).expires_after(std::chrono::seconds(5));
+    stream_.async_shutdown([self = this->shared_from_this()](beast::error_code) {});
+  } else {
+    beast::error_code ec;
+    beast::get_lowest_layer(stream_).socket().shutdown(net::ip::tcp::socket::shutdown_send, ec);
+  }
 }
+
+template class HttpSession<PlainStream>;
+template class HttpSession<TlsStream>;
 
 }  // namespace duelhall::server

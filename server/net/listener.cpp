@@ -3,6 +3,8 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/strand.hpp>
 
+#include "metrics/server_metrics.hpp"
+
 namespace duelhall::server {
 
 namespace beast = boost::beast;
@@ -34,11 +36,24 @@ void Listener::on_accept(beast::error_code ec, tcp::socket socket) {
   } else {
     beast::error_code remote_ec;
     const auto remote = socket.remote_endpoint(remote_ec);
-    const std::string ip = remote_ec ? std::string("?") : remote.address().to_string();
-    if (auto slot = context_.connections->admit(ip)) {
+    const std::string ip =
+        remote_ec ? std::string("?") : plain_address(remote.address()).to_string();
+    const bool proxy = !remote_ec && context_.proxies.trusts(remote.address());
+    if (auto slot = context_.connections->admit(ip, !proxy)) {
       socket.set_option(tcp::no_delay(true), remote_ec);
-      std::make_shared<HttpSession>(std::move(socket), context_, std::move(*slot))->run();
+      if (context_.tls) {
+        auto tls = context_.tls->current();
+        TlsStream stream(PlainStream(std::move(socket)), *tls);
+        std::make_shared<HttpSession<TlsStream>>(std::move(stream), std::move(tls), context_,
+                                                 std::move(*slot))
+            ->run();
+      } else {
+        std::make_shared<HttpSession<PlainStream>>(PlainStream(std::move(socket)), nullptr,
+                                                   context_, std::move(*slot))
+            ->run();
+      }
     } else {
+      metrics::server_metrics().connections_refused.add();
       spdlog::warn("connection from {} refused: connection limit reached", ip);
       socket.close(remote_ec);
     }

@@ -16,6 +16,11 @@ class Listener : public std::enable_shared_from_this<Listener> {
   bool open(const boost::asio::ip::tcp::endpoint& endpoint, std::string& error);
   uint16_t port() const { return acceptor_.local_endpoint().port(); }
   void run() { do_accept(); }
+  // Stops accepting (the drain's end); connections already open are not touched.
+  void close() {
+    boost::beast::error_code ec;
+    acceptor_.close(ec);
+  }
 
  private:
   void do_accept();

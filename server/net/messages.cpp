@@ -1,5 +1,7 @@
 #include "net/messages.hpp"
 
+#include "metrics/server_metrics.hpp"
+
 namespace duelhall::server {
 
 Frame frame_of(const ServerMessage& message) {
@@ -12,8 +14,13 @@ ServerMessage reply(uint64_t request_id, ResultCode code, std::string reason) {
   ServerMessage m;
   m.set_request_id(request_id);
   m.set_result(code);
+  count_refusal(code);
   if (!reason.empty()) m.set_reason(std::move(reason));
   return m;
+}
+
+void count_refusal(ResultCode code) {
+  if (code != OK) metrics::server_metrics().refusal(code, to_string(code)).add();
 }
 
 ResultCode result_of(engine::RefusalCode code) {

@@ -13,7 +13,10 @@ inline constexpr uint32_t kProtocolVersion = 1;
 
 // Serializes once; the bytes may then be sent to any number of peers.
 Frame frame_of(const ServerMessage& message);
+// A reply; a code other than OK is counted as a refusal (metrics).
 ServerMessage reply(uint64_t request_id, ResultCode code, std::string reason = {});
+// Counts a refusal built without reply() (the dispatcher's own replies).
+void count_refusal(ResultCode code);
 // The protocol's codes 1-5 are engine::RefusalCode's numbers.
 ResultCode result_of(engine::RefusalCode code);
 void fill_ruleset(const engine::RulesetInfo& info, duelhall::RulesetInfo& out);

@@ -2,6 +2,8 @@
 
 #include <filesystem>
 
+#include "metrics/server_metrics.hpp"
+
 namespace duelhall::server {
 
 namespace beast = boost::beast;
@@ -60,6 +62,9 @@ std::string default_web_root() {
 
 http::message_generator answer_http(const std::string& web_root, const HealthFigures& health,
                                     http::request<http::string_body>&& req) {
+  if (!health.refusal.empty()) {
+    return text(http::status::service_unavailable, health.refusal + "\n", "text/plain", req);
+  }
   if (req.method() != http::verb::get && req.method() != http::verb::head) {
     return text(http::status::method_not_allowed, "GET only\n", "text/plain", req);
   }
@@ -70,6 +75,15 @@ http::message_generator answer_http(const std::string& web_root, const HealthFig
                 "{\"status\":\"ok\",\"matches\":" + std::to_string(health.matches) +
                     ",\"connections\":" + std::to_string(health.connections) + "}\n",
                 "application/json", req);
+  }
+  if (target == "/readyz") {
+    return text(health.ready ? http::status::ok : http::status::service_unavailable,
+                health.ready ? "{\"status\":\"ready\"}\n" : "{\"status\":\"draining\"}\n",
+                "application/json", req);
+  }
+  if (target == "/metrics") {
+    return text(http::status::ok, metrics::server_metrics().registry.text(),
+                "text/plain; version=0.0.4; charset=utf-8", req);
   }
   if (target.empty() || target[0] != '/' || target.find("..") != std::string_view::npos ||
       target.find('\\') != std::string_view::npos || target.find('\0') != std::string_view::npos) {

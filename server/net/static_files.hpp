@@ -1,5 +1,5 @@
-// Answers plain HTTP requests: files under the web root, /healthz, and a built-in page when no
-// web client has been built.
+// Answers plain HTTP requests: files under the web root, /healthz (alive), /readyz (taking new
+// matches), /metrics (Prometheus text), and a built-in page when no web client has been built.
 #pragma once
 
 #include <boost/beast/http.hpp>
@@ -10,6 +10,8 @@ namespace duelhall::server {
 struct HealthFigures {
   size_t matches = 0;
   size_t connections = 0;
+  bool ready = true;    // /readyz: taking new matches (false while draining)
+  std::string refusal;  // set: the request is refused with 503 and this reason
 };
 
 boost::beast::http::message_generator answer_http(

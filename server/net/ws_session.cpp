@@ -3,7 +3,9 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
+#include <boost/beast/websocket/ssl.hpp>
 
+#include "metrics/server_metrics.hpp"
 #include "net/messages.hpp"
 
 namespace duelhall::server {
@@ -18,30 +20,40 @@ constexpr uint32_t kMaxMalformed = 16;
 // How long a closing connection may take to flush its close frame and finish the handshake.
 constexpr auto kCloseDrain = std::chrono::seconds(10);
 
-WsSession::WsSession(beast::tcp_stream&& stream, Gateway& hub, ConnectionSlot slot)
-    : ws_(std::move(stream)),
+template <class Stream>
+WsSession<Stream>::WsSession(Stream&& stream, StreamContext stream_context, Gateway& hub,
+                             std::shared_ptr<LiveSessions> live, ConnectionSlot slot)
+    : stream_context_(std::move(stream_context)),
+      ws_(std::move(stream)),
       close_timer_(ws_.get_executor()),
       hub_(hub),
+      live_(std::move(live)),
       slot_(std::move(slot)),
       handler_(hub.open_session(slot_.ip())),
       limiter_(hub.config().limits.messages_per_second,
                2.0 * hub.config().limits.messages_per_second),
-      opened_(std::chrono::steady_clock::now()) {}
+      opened_(std::chrono::steady_clock::now()),
+      open_(metrics::server_metrics().websockets) {}
 
-WsSession::~WsSession() {
+template <class Stream>
+WsSession<Stream>::~WsSession() {
+  live_->remove(slot_.id());
   const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - opened_);
   spdlog::info("connection {} from {} closed after {:.1f} s, {} frames in, {} out, player {}: {}",
                slot_.id(), slot_.ip(), seconds.count(), frames_in_, frames_out_,
                handler_->player_id(), end_reason_.empty() ? "closed" : end_reason_);
 }
 
-bool WsSession::on_strand() {
-  auto* strand = ws_.get_executor().target<StrandExecutor>();
+template <class Stream>
+bool WsSession<Stream>::on_strand() {
+  auto* strand = ws_.get_executor().template target<StrandExecutor>();
   return strand && strand->running_in_this_thread();
 }
 
-void WsSession::run(beast::http::request<beast::http::string_body> request) {
+template <class Stream>
+void WsSession<Stream>::run(beast::http::request<beast::http::string_body> request) {
   const Limits& limits = hub_.config().limits;
+  live_->add(slot_.id(), this->weak_from_this());
   beast::get_lowest_layer(ws_).expires_never();
   websocket::stream_base::timeout timeouts{};
   timeouts.handshake_timeout = std::chrono::seconds(limits.read_timeout_seconds);
@@ -52,22 +64,26 @@ void WsSession::run(beast::http::request<beast::http::string_body> request) {
   ws_.auto_fragment(false);
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(beast::http::field::server, "duelhall"); }));
-  ws_.async_accept(request, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
+  ws_.async_accept(request,
+                   beast::bind_front_handler(&WsSession::on_accept, this->shared_from_this()));
 }
 
-void WsSession::on_accept(beast::error_code ec) {
+template <class Stream>
+void WsSession<Stream>::on_accept(beast::error_code ec) {
   if (ec) return fail(ec, "accept");
   ws_.binary(true);
   do_read();
 }
 
-void WsSession::do_read() {
+template <class Stream>
+void WsSession<Stream>::do_read() {
   const size_t room = hub_.config().limits.max_message_bytes + 1 - buffer_.size();
   ws_.async_read_some(buffer_, room,
-                      beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
+                      beast::bind_front_handler(&WsSession::on_read, this->shared_from_this()));
 }
 
-void WsSession::on_read(beast::error_code ec, std::size_t) {
+template <class Stream>
+void WsSession<Stream>::on_read(beast::error_code ec, std::size_t) {
   if (ec) return fail(ec, "read");
   const uint32_t max = hub_.config().limits.max_message_bytes;
   if (buffer_.size() > max) {
@@ -87,11 +103,13 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
   do_read();
 }
 
-void WsSession::reply_problem(ResultCode code, const std::string& reason) {
+template <class Stream>
+void WsSession<Stream>::reply_problem(ResultCode code, const std::string& reason) {
   on_send(frame_of(reply(0, code, reason)));
 }
 
-void WsSession::handle_frame() {
+template <class Stream>
+void WsSession<Stream>::handle_frame() {
   if (!ws_.got_binary()) {
     return do_close(websocket::close_code::protocol_error, "MALFORMED_FRAME: binary frames only");
   }
@@ -99,6 +117,7 @@ void WsSession::handle_frame() {
   const auto data = buffer_.cdata();
   const bool parsed = message.ParseFromArray(data.data(), static_cast<int>(data.size()));
   if (!limiter_.allow()) {
+    metrics::server_metrics().rate_limited.add();
     if (++strikes_ > 2 * hub_.config().limits.messages_per_second) {
       return do_close(websocket::close_code::policy_error, "RATE_LIMITED: flooding");
     }
@@ -117,28 +136,32 @@ void WsSession::handle_frame() {
   malformed_ = 0;
   Outbox out;
   try {
-    handler_->dispatch(shared_from_this(), message, out);
+    handler_->dispatch(this->shared_from_this(), message, out);
   } catch (const std::exception& e) {
     // A fault outside any match (the lobby, the hub): this command fails, nothing else.
     spdlog::error("connection {}: command failed: {}", slot_.id(), e.what());
     out = Outbox();
-    out.add(shared_from_this(), frame_of(reply(message.request_id(), INTERNAL_ERROR,
-                                               "the server could not carry this out")));
+    out.add(this->shared_from_this(), frame_of(reply(message.request_id(), INTERNAL_ERROR,
+                                                     "the server could not carry this out")));
   }
   out.flush();
 }
 
-void WsSession::send(Frame frame) {
+template <class Stream>
+void WsSession<Stream>::send(Frame frame) {
   if (on_strand()) return on_send(std::move(frame));
-  net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
-    self->on_send(std::move(frame));
-  });
+  net::post(ws_.get_executor(),
+            [self = this->shared_from_this(), frame = std::move(frame)]() mutable {
+              self->on_send(std::move(frame));
+            });
 }
 
-void WsSession::on_send(Frame frame) {
+template <class Stream>
+void WsSession<Stream>::on_send(Frame frame) {
   if (closing_ || gone_) return;
   if (queue_.size() >= hub_.config().limits.write_queue) {
     // A slow consumer: dropping its frames protects the server's memory and everyone else.
+    metrics::server_metrics().slow_consumers.add();
     // The front frame belongs to the write in flight until on_write pops it; freeing it here
     // would leave that write's buffer dangling and on_write popping an empty queue.
     if (!queue_.empty()) queue_.resize(1);
@@ -149,14 +172,18 @@ void WsSession::on_send(Frame frame) {
   if (queue_.size() == 1) do_write();
 }
 
-void WsSession::do_write() {
+template <class Stream>
+void WsSession<Stream>::do_write() {
   ws_.async_write(net::buffer(*queue_.front()),
-                  beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
+                  beast::bind_front_handler(&WsSession::on_write, this->shared_from_this()));
 }
 
-void WsSession::on_write(beast::error_code ec, std::size_t) {
+template <class Stream>
+void WsSession<Stream>::on_write(beast::error_code ec, std::size_t bytes) {
   if (ec) return fail(ec, "write");
   ++frames_out_;
+  metrics::server_metrics().frames_out.add();
+  metrics::server_metrics().bytes_out.add(bytes);
   queue_.pop_front();
   if (read_paused_ && !closing_ &&
       queue_.size() < std::max<size_t>(1, hub_.config().limits.write_queue / 2)) {
@@ -167,13 +194,23 @@ void WsSession::on_write(beast::error_code ec, std::size_t) {
   if (close_after_queue_) send_close_frame();
 }
 
-void WsSession::close(const std::string& reason) {
-  net::post(ws_.get_executor(), [self = shared_from_this(), reason] {
+template <class Stream>
+void WsSession<Stream>::close(const std::string& reason) {
+  net::post(ws_.get_executor(), [self = this->shared_from_this(), reason] {
     self->do_close(websocket::close_code::policy_error, reason);
   });
 }
 
-void WsSession::do_close(websocket::close_code code, const std::string& reason) {
+template <class Stream>
+void WsSession<Stream>::going_away(Frame notice, const std::string& reason) {
+  net::post(ws_.get_executor(), [self = this->shared_from_this(), notice, reason] {
+    self->on_send(notice);
+    self->do_close(websocket::close_code::service_restart, reason);
+  });
+}
+
+template <class Stream>
+void WsSession<Stream>::do_close(websocket::close_code code, const std::string& reason) {
   if (closing_) return;
   closing_ = true;
   end_reason_ = reason;
@@ -184,9 +221,10 @@ void WsSession::do_close(websocket::close_code code, const std::string& reason) 
   if (queue_.empty()) send_close_frame();
 }
 
-void WsSession::arm_close_timer() {
+template <class Stream>
+void WsSession<Stream>::arm_close_timer() {
   close_timer_.expires_after(kCloseDrain);
-  close_timer_.async_wait([weak = weak_from_this()](beast::error_code ec) {
+  close_timer_.async_wait([weak = this->weak_from_this()](beast::error_code ec) {
     auto self = weak.lock();
     if (ec || !self) return;
     beast::error_code ignored;
@@ -194,13 +232,15 @@ void WsSession::arm_close_timer() {
   });
 }
 
-void WsSession::send_close_frame() {
+template <class Stream>
+void WsSession<Stream>::send_close_frame() {
   const auto reason = *close_after_queue_;
   close_after_queue_.reset();
-  ws_.async_close(reason, [self = shared_from_this()](beast::error_code) {});
+  ws_.async_close(reason, [self = this->shared_from_this()](beast::error_code) {});
 }
 
-void WsSession::fail(beast::error_code ec, const char* what) {
+template <class Stream>
+void WsSession<Stream>::fail(beast::error_code ec, const char* what) {
   if (!gone_) {
     gone_ = true;
     handler_->disconnected(this);
@@ -212,5 +252,8 @@ void WsSession::fail(beast::error_code ec, const char* what) {
   if (ec == net::error::operation_aborted || ec == websocket::error::closed) return;
   if (end_reason_.empty()) end_reason_ = std::string(what) + ": " + ec.message();
 }
+
+template class WsSession<PlainStream>;
+template class WsSession<TlsStream>;
 
 }  // namespace duelhall::server

@@ -6,9 +6,11 @@
 // is read, so a client's own replies cannot make it a slow consumer. A close is graceful: the
 // close frame follows what was queued, Beast's close reads and discards until the client's close
 // frame (bounded by the handshake timeout), and a timer ends a close that never gets that far, so
-// the client sees the reason rather than a reset.
+// the client sees the reason rather than a reset. A template on the byte stream
+// (net/streams.hpp), instantiated in ws_session.cpp for each one.
 #pragma once
 
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
@@ -17,22 +19,30 @@
 #include <optional>
 #include <string>
 
+#include "metrics/metrics.hpp"
 #include "net/connection_limits.hpp"
 #include "net/gateway.hpp"
+#include "net/live_sessions.hpp"
 #include "net/peer.hpp"
 #include "net/rate_limiter.hpp"
+#include "net/streams.hpp"
 
 namespace duelhall::server {
 
-class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
+template <class Stream>
+class WsSession : public Peer,
+                  public Drainable,
+                  public std::enable_shared_from_this<WsSession<Stream>> {
  public:
-  WsSession(boost::beast::tcp_stream&& stream, Gateway& hub, ConnectionSlot slot);
+  WsSession(Stream&& stream, StreamContext stream_context, Gateway& hub,
+            std::shared_ptr<LiveSessions> live, ConnectionSlot slot);
   ~WsSession() override;
 
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
   void send(Frame frame) override;
   void close(const std::string& reason) override;
   uint64_t peer_id() const override { return slot_.id(); }
+  void going_away(Frame notice, const std::string& reason) override;
 
  private:
   void on_accept(boost::beast::error_code ec);
@@ -44,15 +54,17 @@ class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
   void do_write();
   void on_write(boost::beast::error_code ec, std::size_t bytes);
   void do_close(boost::beast::websocket::close_code code, const std::string& reason);
-  void send_close_frame();
   void arm_close_timer();
+  void send_close_frame();
   void fail(boost::beast::error_code ec, const char* what);
   bool on_strand();
 
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  StreamContext stream_context_;
+  boost::beast::websocket::stream<Stream> ws_;
   boost::beast::flat_buffer buffer_;
   boost::asio::steady_timer close_timer_;
   Gateway& hub_;
+  std::shared_ptr<LiveSessions> live_;
   ConnectionSlot slot_;
   std::unique_ptr<SessionHandler> handler_;
   RateLimiter limiter_;
@@ -68,6 +80,7 @@ class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
   std::chrono::steady_clock::time_point opened_;
   uint64_t frames_in_ = 0;
   uint64_t frames_out_ = 0;
+  metrics::GaugeHold open_;  // counts this session in the websockets gauge
 };
 
 }  // namespace duelhall::server

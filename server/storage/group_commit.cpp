@@ -1,5 +1,7 @@
 #include "storage/group_commit.hpp"
 
+#include "metrics/server_metrics.hpp"
+
 #include <time.h>
 
 #include <algorithm>
@@ -86,6 +88,7 @@ void GroupCommitLog::run() {
 
 void GroupCommitLog::commit(std::vector<Pending>& batch) {
   const double cpu_start = thread_cpu_seconds();
+  const auto started = std::chrono::steady_clock::now();
   std::vector<MatchWrite> writes;
   writes.reserve(batch.size());
   for (const Pending& p : batch) writes.push_back(p.write);
@@ -114,6 +117,8 @@ void GroupCommitLog::commit(std::vector<Pending>& batch) {
       }
     }
   }
+  metrics::server_metrics().commit_latency.observe(
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
   int64_t failed = 0;
   for (const WriteResult& r : results) failed += r.ok ? 0 : 1;
   {

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <unistd.h>
 
 #include "config/config.hpp"
 #include "net/rate_limiter.hpp"
@@ -87,6 +88,39 @@ TEST_CASE("the shipped deploy/duelhall.toml parses and sets what it says") {
   CHECK(parsed.config.data_dir == "/var/lib/duelhall");
   CHECK(parsed.config.limits.updates_held == 8);
   CHECK(parsed.config.limits.write_queue == 512);
+  CHECK(parsed.config.trusted_proxies == std::vector<std::string>{"127.0.0.1/32", "::1/128"});
+  CHECK(parsed.config.drain_seconds == 10);
+  CHECK(parsed.config.tls_cert.empty());
+}
+
+TEST_CASE("TLS, trusted proxies and the drain come from flags and the TOML file") {
+  const duelhall::server::Config defaults;
+  CHECK(defaults.tls_cert.empty());
+  CHECK(defaults.trusted_proxies.empty());
+  CHECK(defaults.drain_seconds == 10);
+  auto parsed = parse_args({"--tls-cert", "c.pem", "--tls-key", "k.pem", "--trusted-proxy",
+                            "10.0.0.0/8", "--trusted-proxy", "fd00::/8", "--drain-seconds", "4"});
+  REQUIRE(parsed.error.empty());
+  CHECK(parsed.config.tls_cert == "c.pem");
+  CHECK(parsed.config.tls_key == "k.pem");
+  CHECK(parsed.config.trusted_proxies == std::vector<std::string>{"10.0.0.0/8", "fd00::/8"});
+  CHECK(parsed.config.drain_seconds == 4);
+  CHECK_FALSE(parse_args({"--tls-key", "k.pem"}).error.empty());
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("duelhall-hosting-" + std::to_string(::getpid()) + ".toml");
+  std::ofstream(path) << "trusted_proxies = [\"10.1.0.0/16\"]\ndrain_seconds = 2\n"
+                         "[tls]\ncert = \"a.pem\"\nkey = \"b.pem\"\n";
+  auto from_file = parse_args({"--config", path.string()});
+  std::filesystem::remove(path);
+  REQUIRE(from_file.error.empty());
+  CHECK(from_file.config.trusted_proxies == std::vector<std::string>{"10.1.0.0/16"});
+  CHECK(from_file.config.drain_seconds == 2);
+  CHECK(from_file.config.tls_cert == "a.pem");
+  CHECK(from_file.config.tls_key == "b.pem");
+  const std::string help = duelhall::server::help_text();
+  for (const char* flag : {"--tls-cert", "--tls-key", "--trusted-proxy", "--drain-seconds"}) {
+    CHECK(help.find(flag) != std::string::npos);
+  }
 }
 
 TEST_CASE("storage and retention settings come from flags and the TOML file") {

@@ -140,6 +140,20 @@ TEST_CASE("the match cap refuses creation with TOO_MANY_MATCHES") {
   CHECK(client.request(create_message(2, true, 0)).result() == TOO_MANY_MATCHES);
 }
 
+TEST_CASE("a draining hub refuses new matches with SERVER_DRAINING and keeps those it has") {
+  InProcessServer server;
+  InProcessClient client(server);
+  client.hello("Ann");
+  auto created = client.request(create_message(2, true, 0));
+  REQUIRE(created.result() == OK);
+  server.hub->stop_taking_matches();
+  CHECK_FALSE(server.hub->taking_matches());
+  auto refused = client.request(create_message(2, true, 0));
+  CHECK(refused.result() == SERVER_DRAINING);
+  CHECK_FALSE(refused.reason().empty());
+  CHECK(server.hub->match_count() == 1);
+}
+
 TEST_CASE("lobby subscribers see matches appear, fill, start and go") {
   server::Config config;
   config.finished_linger_seconds = 0;

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -106,7 +107,11 @@ class ServerProcess {
                                      "--log-level",
                                      "warn",
                                      "--threads",
-                                     "2"};
+                                     "2",
+                                     // A stop waits at most this long for clients that do not
+                                     // answer the close (a test's own flag overrides it).
+                                     "--drain-seconds",
+                                     "1"};
     args.insert(args.end(), extra.begin(), extra.end());
     pid_ = ::fork();
     if (pid_ == 0) {
@@ -116,9 +121,17 @@ class ServerProcess {
       ::execv(argv[0], argv.data());
       ::_exit(127);
     }
+    // A TLS server answers only TLS: it is up once it accepts a connection.
+    const bool tls = std::find(extra.begin(), extra.end(), "--tls-cert") != extra.end();
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     while (std::chrono::steady_clock::now() < deadline) {
       try {
+        if (tls) {
+          boost::asio::io_context io;
+          boost::asio::ip::tcp::socket probe(io);
+          probe.connect({boost::asio::ip::make_address("127.0.0.1"), port_});
+          return;
+        }
         if (http_get(port_, "/healthz").status == 200) return;
       } catch (const std::exception&) {
       }
@@ -143,6 +156,18 @@ class ServerProcess {
   }
   // A clean stop (SIGTERM): the server commits what it has queued and exits.
   void stop_cleanly() { stop(); }
+  // Sends a signal and returns at once (SIGHUP, or a SIGTERM whose drain the test watches).
+  void signal(int number) {
+    if (pid_ > 0) ::kill(pid_, number);
+  }
+  // Waits for the process to exit by itself (after a drain); its exit code, -1 on a signal.
+  int wait_exit() {
+    if (pid_ <= 0) return -1;
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+    pid_ = -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
   // True while the process has not exited (it must never crash).
   bool alive() {
     int status = 0;

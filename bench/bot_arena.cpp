@@ -5,6 +5,7 @@
 //
 // Usage: bot_arena --ruleset R --a LEVEL --b LEVEL --games N [--iterations K] [--ms M]
 //                  [--seed S] [--param name=value]... [--exploration C] [--rollout-random P]
+//                  [--bias B]
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -35,13 +36,14 @@ struct Options {
   std::map<std::string, std::string> params;
   double exploration = -1;     // < 0: the bot's default
   double rollout_random = -1;  // < 0: the bot's default
+  double bias = -1;            // < 0: the bot's default
 };
 
 [[noreturn]] void usage(const char* why) {
   std::fprintf(stderr,
                "bot_arena: %s\nusage: bot_arena --ruleset R --a LEVEL --b LEVEL --games N "
                "[--iterations K] [--ms M] [--seed S] [--param name=value]... "
-               "[--exploration C] [--rollout-random P]\n",
+               "[--exploration C] [--rollout-random P] [--bias B]\n",
                why);
   std::exit(2);
 }
@@ -72,6 +74,8 @@ Options parse(int argc, char** argv) {
       o.params[value.substr(0, eq)] = value.substr(eq + 1);
     } else if (flag == "--exploration") {
       o.exploration = std::atof(value.c_str());
+    } else if (flag == "--bias") {
+      o.bias = std::atof(value.c_str());
     } else if (flag == "--rollout-random") {
       o.rollout_random = std::atof(value.c_str());
     } else {
@@ -90,10 +94,11 @@ Options parse(int argc, char** argv) {
 std::unique_ptr<Bot> make(const Registry& registry, const Options& o, const std::string& level) {
   auto bot = registry.make_bot(o.ruleset, level, o.budget);
   auto* expert = dynamic_cast<ExpertBot*>(bot.get());
-  if (!expert || (o.exploration < 0 && o.rollout_random < 0)) return bot;
+  if (!expert || (o.exploration < 0 && o.rollout_random < 0 && o.bias < 0)) return bot;
   ExpertSettings settings = expert->settings();
   if (o.exploration >= 0) settings.exploration = o.exploration;
   if (o.rollout_random >= 0) settings.rollout_randomness = o.rollout_random;
+  if (o.bias >= 0) settings.policy_bias = o.bias;
   return std::make_unique<ExpertBot>(settings, registry.make_bot(o.ruleset, "heuristic"));
 }
 

@@ -53,11 +53,14 @@ Action ExpertBot::choose(const State& state, Seat seat, Rng& rng) {
   // same search, whatever the hidden cards are.
   Rng search(draw_seed(rng));
   tree_.clear();
+  // One copy that records nothing, so that each iteration's copy is only the position.
+  std::unique_ptr<State> quiet = state.clone();
+  quiet->stop_recording();
   const SearchBudget& budget = settings_.budget;
   const auto deadline = start + std::chrono::milliseconds(budget.milliseconds);
   while (budget.iterations <= 0 || report_.iterations < static_cast<uint64_t>(budget.iterations)) {
     if (budget.milliseconds > 0 && report_.iterations > 0 && Clock::now() >= deadline) break;
-    iterate(state, seat, search);
+    iterate(*quiet, seat, search);
     ++report_.iterations;
   }
   report_.nodes = tree_.node_count();
@@ -79,14 +82,16 @@ void ExpertBot::iterate(const State& state, Seat me, Rng& rng) {
     const Seat actor = pending.has(me) ? me : pending.first();
     if (actor != me && pending.count() > 1) {
       // A simultaneous, secret decision of another seat: played as a chance step (see header).
-      world->apply(actor, rollout_move(*world, actor, rng));
+      world->apply_known_legal(actor, rollout_move(*world, actor, rng));
       continue;
     }
     world->legal_actions(actor, legal_);
     drop_avoided(legal_, settings_.resign_kinds);
-    const SearchTree::Pick pick = tree_.select(node, actor, legal_, settings_.exploration, rng);
+    const Action hint = settings_.policy_bias > 0 ? rollout_->choose(*world, actor, rng) : Action{};
+    const SearchTree::Pick pick =
+        tree_.select(node, actor, legal_, hint, settings_.exploration, settings_.policy_bias, rng);
     path_.push_back({node, pick.edge});
-    world->apply(actor, tree_.edge(node, pick.edge).action);
+    world->apply_known_legal(actor, tree_.edge(node, pick.edge).action);
     node = tree_.child(node, pick.edge, observation(*world, me, view), expanded);
   }
   rollout(*world, rng);
@@ -112,7 +117,7 @@ void ExpertBot::rollout(State& state, Rng& rng) {
   int steps = 0;
   while (!state.terminal() && steps < settings_.rollout_cap) {
     const Seat seat = state.pending().first();
-    state.apply(seat, rollout_move(state, seat, rng));
+    state.apply_known_legal(seat, rollout_move(state, seat, rng));
     ++steps;
   }
   rewards_.assign(seats, 1.0 / static_cast<double>(seats));

@@ -32,6 +32,9 @@ namespace duelhall::engine {
 struct ExpertSettings {
   SearchBudget budget;
   double exploration = 0.7;  // UCB1 constant; rewards are in [0, 1]
+  // Progressive bias toward the rollout policy's own move at every tree node (see
+  // SearchTree::select): a small budget cannot tell many moves apart in a game of dice.
+  double policy_bias = 3.0;
   // Chance that a rollout move is uniformly random instead of the rollout policy's.
   double rollout_randomness = 0.1;
   // A rollout longer than this (player steps) counts as a draw; a ruleset's max_game_length.

@@ -19,7 +19,8 @@ int32_t SearchTree::find_edge(const Node& node, Seat seat, Action action) const 
 }
 
 SearchTree::Pick SearchTree::select(uint32_t node_index, Seat seat,
-                                    const std::vector<Action>& legal, double c, Rng& rng) {
+                                    const std::vector<Action>& legal, Action hint, double c,
+                                    double bias, Rng& rng) {
   // Edges are appended, never reordered: child links name them by index.
   scratch_.clear();
   size_t untried = 0;
@@ -36,6 +37,11 @@ SearchTree::Pick SearchTree::select(uint32_t node_index, Seat seat,
     if (e.visits == 0) ++untried;
   }
   const std::vector<Edge>& edges = nodes_[node_index].edges;
+  uint32_t hinted = UINT32_MAX;
+  for (uint32_t index : scratch_) {
+    if (edges[index].action == hint) hinted = index;
+  }
+  if (hinted != UINT32_MAX && edges[hinted].visits == 0) return {hinted, true};
   if (untried > 0) {
     uint32_t nth = rng.below(static_cast<uint32_t>(untried));
     for (uint32_t index : scratch_) {
@@ -47,8 +53,9 @@ SearchTree::Pick SearchTree::select(uint32_t node_index, Seat seat,
   for (uint32_t index : scratch_) {
     const Edge& e = edges[index];
     const double visits = e.visits;
-    const double score =
+    double score =
         e.reward / visits + c * std::sqrt(std::log(static_cast<double>(e.available)) / visits);
+    if (index == hinted) score += bias / (visits + 1);
     if (score > best_score) {
       best_score = score;
       best = index;

@@ -41,10 +41,13 @@ class SearchTree {
   SearchTree() { clear(); }
   void clear();
 
-  // Chooses among `legal` (sorted, non-empty) for `seat` at `node`: an action never tried here
-  // first (uniformly at random), otherwise the best UCB1 score with exploration constant `c`.
-  // Counts one availability for every legal action.
-  Pick select(uint32_t node, Seat seat, const std::vector<Action>& legal, double c, Rng& rng);
+  // Chooses among `legal` (sorted, non-empty) for `seat` at `node`: `hint` (the rollout
+  // policy's own choice) if never tried here, then the other untried actions (uniformly at
+  // random), then the best UCB1 score with exploration constant `c` plus a progressive bias
+  // `bias / (visits + 1)` for `hint`, so that with few iterations the search keeps the policy's
+  // move unless its rivals do clearly better. Counts one availability for every legal action.
+  Pick select(uint32_t node, Seat seat, const std::vector<Action>& legal, Action hint, double c,
+              double bias, Rng& rng);
   const Edge& edge(uint32_t node, uint32_t edge) const { return nodes_[node].edges[edge]; }
 
   // The child of `node` through `edge` whose observation hashes to `key`; `created` says whether

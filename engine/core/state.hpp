@@ -127,6 +127,13 @@ class State {
   // steps it draws next (dice, reshuffles) come from the searcher's generator and not from the
   // match's future. A reseeded state no longer replays from its config's seed.
   void reseed_chance(const Seed& seed) { rng_ = Rng(seed); }
+  // For a search's private copy only: forgets the history and the chance log and records no
+  // more (a search never reads them, and they would lengthen every copy it makes).
+  void stop_recording();
+  // For a search's private copy only: applies an action the caller took from
+  // legal_actions(seat) for this very position, without checking it again. A match's state
+  // always goes through apply().
+  void apply_known_legal(Seat seat, Action action);
 
   // Used by Registry::deserialize: reads what serialize() wrote after the config.
   void load(ByteReader& in);
@@ -171,6 +178,7 @@ class State {
   std::vector<Step> history_;
   std::vector<ChanceRecord> chance_log_;
   std::vector<Event>* events_ = nullptr;
+  bool recording_ = true;
 };
 
 }  // namespace duelhall::engine

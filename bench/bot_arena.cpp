@@ -182,6 +182,10 @@ int main(int argc, char** argv) {
     } else {
       ++b_wins;
     }
+    if ((g + 1) % 50 == 0) {  // progress on stderr: a long run can be watched
+      std::fprintf(stderr, "after %d games: A %d, B %d, draws %d, %.0f s\n", g + 1, a_wins,
+                   b_wins, draws, std::chrono::duration<double>(Clock::now() - start).count());
+    }
   }
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   double lo = 0, hi = 0;

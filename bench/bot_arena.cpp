@@ -1,11 +1,11 @@
-// Bot arena: N two-player games between two bot levels of one ruleset, seats alternating, on one
-// core. Prints A's win rate with its 95% Wilson interval, the draws, moves per second, each
+// Bot arena: N two-player games between two bot levels of one ruleset, seats alternating, each
+// game on one thread (--threads plays several games at once, one pair of bots each). Prints A's win rate with its 95% Wilson interval, the draws, moves per second, each
 // bot's median and p99 time per move, and the memory of a thinking expert (its largest search
 // tree, and the process's peak resident set).
 //
 // Usage: bot_arena --ruleset R --a LEVEL --b LEVEL --games N [--iterations K] [--ms M]
 //                  [--seed S] [--param name=value]... [--exploration C] [--rollout-random P]
-//                  [--bias B]
+//                  [--bias B] [--threads T]
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -15,7 +15,9 @@
 #include <cstdlib>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/expert_bot.hpp"
@@ -37,13 +39,14 @@ struct Options {
   double exploration = -1;     // < 0: the bot's default
   double rollout_random = -1;  // < 0: the bot's default
   double bias = -1;            // < 0: the bot's default
+  int threads = 1;             // games played at once, one pair of bots each
 };
 
 [[noreturn]] void usage(const char* why) {
   std::fprintf(stderr,
                "bot_arena: %s\nusage: bot_arena --ruleset R --a LEVEL --b LEVEL --games N "
                "[--iterations K] [--ms M] [--seed S] [--param name=value]... "
-               "[--exploration C] [--rollout-random P] [--bias B]\n",
+               "[--exploration C] [--rollout-random P] [--bias B] [--threads T]\n",
                why);
   std::exit(2);
 }
@@ -74,6 +77,8 @@ Options parse(int argc, char** argv) {
       o.params[value.substr(0, eq)] = value.substr(eq + 1);
     } else if (flag == "--exploration") {
       o.exploration = std::atof(value.c_str());
+    } else if (flag == "--threads") {
+      o.threads = std::atoi(value.c_str());
     } else if (flag == "--bias") {
       o.bias = std::atof(value.c_str());
     } else if (flag == "--rollout-random") {
@@ -84,6 +89,7 @@ Options parse(int argc, char** argv) {
   }
   if (o.ruleset.empty()) usage("--ruleset is required");
   if (o.games < 1) usage("--games must be at least 1");
+  if (o.threads < 1 || o.threads > 64) usage("--threads must be 1 to 64");
   if (o.budget.iterations <= 0 && o.budget.milliseconds <= 0) {
     usage("--iterations or --ms must be above 0");
   }
@@ -128,22 +134,21 @@ void wilson(double wins, double n, double& lo, double& hi) {
   hi = centre + half;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  const Options o = parse(argc, argv);
-  const Registry registry = builtin_registry();
-  const RulesetInfo* info = registry.find(o.ruleset);
-  if (!info) usage("unknown ruleset");
+struct Tally {
   Side sides[2];
-  sides[0].level = o.a;
-  sides[1].level = o.b;
-  for (Side& side : sides) side.bot = make(registry, o, side.level);
-
   int a_wins = 0, b_wins = 0, draws = 0;
   long long moves = 0;
-  const auto start = Clock::now();
-  for (int g = 0; g < o.games; ++g) {
+};
+
+std::mutex progress_mutex;
+int games_done = 0;
+
+// Plays games first, first + stride, ... below o.games; returns false after a refused action.
+bool play_games(const Registry& registry, const Options& o, int first, int stride, Tally& t,
+                Clock::time_point start) {
+  const RulesetInfo* info = registry.find(o.ruleset);
+  Side* sides = t.sides;
+  for (int g = first; g < o.games; g += stride) {
     const uint64_t game_seed = o.seed * 1'000'003 + static_cast<uint64_t>(g);
     CreateResult created = registry.create(o.ruleset, 2, seed_from_number(game_seed), o.params);
     if (!created.state) usage(created.error.c_str());
@@ -166,25 +171,69 @@ int main(int argc, char** argv) {
       if (!applied.ok()) {
         std::fprintf(stderr, "game %d: %s chose a refused action: %s\n", g, side.level.c_str(),
                      applied.reason.c_str());
-        return 1;
+        return false;
       }
-      ++moves;
+      ++t.moves;
       if (++steps > info->max_game_length) {
         std::fprintf(stderr, "game %d ran past the ruleset's bound\n", g);
-        return 1;
+        return false;
       }
     }
     const Outcome outcome = state.outcome();
     if (outcome.draw()) {
-      ++draws;
+      ++t.draws;
     } else if (outcome.winners.first() == a_seat) {
-      ++a_wins;
+      ++t.a_wins;
     } else {
-      ++b_wins;
+      ++t.b_wins;
     }
-    if ((g + 1) % 50 == 0) {  // progress on stderr: a long run can be watched
-      std::fprintf(stderr, "after %d games: A %d, B %d, draws %d, %.0f s\n", g + 1, a_wins,
-                   b_wins, draws, std::chrono::duration<double>(Clock::now() - start).count());
+    const std::lock_guard lock(progress_mutex);
+    if (++games_done % 50 == 0) {  // progress on stderr: a long run can be watched
+      std::fprintf(stderr, "after %d games: %.0f s\n", games_done,
+                   std::chrono::duration<double>(Clock::now() - start).count());
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Options o = parse(argc, argv);
+  const Registry registry = builtin_registry();
+  if (!registry.find(o.ruleset)) usage("unknown ruleset");
+  // One pair of bots per thread: each thinking bot has a core of its own when cores are free.
+  std::vector<Tally> tallies(static_cast<size_t>(o.threads));
+  for (Tally& t : tallies) {
+    t.sides[0].level = o.a;
+    t.sides[1].level = o.b;
+    for (Side& side : t.sides) side.bot = make(registry, o, side.level);
+  }
+  const auto start = Clock::now();
+  std::vector<std::thread> threads;
+  std::vector<char> ok(tallies.size(), 0);
+  for (int i = 0; i < o.threads; ++i) {
+    threads.emplace_back([&, i] {
+      ok[static_cast<size_t>(i)] =
+          play_games(registry, o, i, o.threads, tallies[static_cast<size_t>(i)], start);
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  if (std::find(ok.begin(), ok.end(), 0) != ok.end()) return 1;
+  Side sides[2];
+  int a_wins = 0, b_wins = 0, draws = 0;
+  long long moves = 0;
+  for (Tally& t : tallies) {
+    a_wins += t.a_wins;
+    b_wins += t.b_wins;
+    draws += t.draws;
+    moves += t.moves;
+    for (int k = 0; k < 2; ++k) {
+      Side& side = sides[k];
+      side.level = t.sides[k].level;
+      side.move_ms.insert(side.move_ms.end(), t.sides[k].move_ms.begin(), t.sides[k].move_ms.end());
+      side.peak_tree_bytes = std::max(side.peak_tree_bytes, t.sides[k].peak_tree_bytes);
+      side.peak_nodes = std::max(side.peak_nodes, t.sides[k].peak_nodes);
     }
   }
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -211,6 +260,7 @@ int main(int argc, char** argv) {
     }
     std::printf("\n");
   }
-  std::printf("process peak resident set: %.1f MiB\n", usage_now.ru_maxrss / 1024.0);
+  std::printf("process peak resident set: %.1f MiB (%d thread(s), each with its pair of bots)\n",
+              usage_now.ru_maxrss / 1024.0, o.threads);
   return 0;
 }

@@ -1,7 +1,8 @@
 // Bot arena: N two-player games between two bot levels of one ruleset, seats alternating, each
-// game on one thread (--threads plays several games at once, one pair of bots each). Prints A's win rate with its 95% Wilson interval, the draws, moves per second, each
-// bot's median and p99 time per move, and the memory of a thinking expert (its largest search
-// tree, and the process's peak resident set).
+// game on one thread (--threads plays several games at once, one pair of bots each). Prints A's win
+// rate with its 95% Wilson interval, the draws, moves per second, each bot's median and p99 time
+// per move, and the memory of a thinking expert (its largest search tree, and the process's peak
+// resident set).
 //
 // Usage: bot_arena --ruleset R --a LEVEL --b LEVEL --games N [--iterations K] [--ms M]
 //                  [--seed S] [--param name=value]... [--exploration C] [--rollout-random P]
@@ -142,6 +143,7 @@ struct Tally {
 
 std::mutex progress_mutex;
 int games_done = 0;
+int done_a = 0, done_b = 0, done_draws = 0;  // running tally for the progress lines
 
 // Plays games first, first + stride, ... below o.games; returns false after a refused action.
 bool play_games(const Registry& registry, const Options& o, int first, int stride, Tally& t,
@@ -188,9 +190,14 @@ bool play_games(const Registry& registry, const Options& o, int first, int strid
       ++t.b_wins;
     }
     const std::lock_guard lock(progress_mutex);
+    if (outcome.draw()) {
+      ++done_draws;
+    } else {
+      ++(outcome.winners.first() == a_seat ? done_a : done_b);
+    }
     if (++games_done % 50 == 0) {  // progress on stderr: a long run can be watched
-      std::fprintf(stderr, "after %d games: %.0f s\n", games_done,
-                   std::chrono::duration<double>(Clock::now() - start).count());
+      std::fprintf(stderr, "after %d games: A %d, B %d, draws %d, %.0f s\n", games_done, done_a,
+                   done_b, done_draws, std::chrono::duration<double>(Clock::now() - start).count());
     }
   }
   return true;

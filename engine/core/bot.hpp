@@ -26,6 +26,14 @@ class RandomBot final : public Bot {
   std::vector<uint8_t> avoid_;
 };
 
+// How long a searching bot may think about one move: it stops at whichever limit comes first.
+// Zero means no limit of that kind; at least one of the two must be set. A host setting.
+struct SearchBudget {
+  int iterations = 400;
+  int milliseconds = 50;
+  bool operator==(const SearchBudget&) const = default;
+};
+
 // Removes the actions whose kind is in `avoid`, unless that would leave none.
 void drop_avoided(std::vector<Action>& legal, const std::vector<uint8_t>& avoid);
 

@@ -1,5 +1,8 @@
 #include "core/registry.hpp"
 
+#include <algorithm>
+
+#include "core/expert_bot.hpp"
 #include "core/serialize_config.hpp"
 
 namespace duelhall::engine {
@@ -67,8 +70,18 @@ std::unique_ptr<State> Registry::deserialize(std::string_view bytes) const {
   return state;
 }
 
-std::unique_ptr<Bot> Registry::make_bot(std::string_view ruleset, std::string_view level) const {
+std::unique_ptr<Bot> Registry::make_bot(std::string_view ruleset, std::string_view level,
+                                        const SearchBudget& budget) const {
   const RulesetInfo* info = find(ruleset);
+  if (info && level == "expert" &&
+      std::find(info->bot_levels.begin(), info->bot_levels.end(), level) !=
+          info->bot_levels.end()) {
+    ExpertSettings settings;
+    settings.budget = budget;
+    settings.rollout_cap = info->max_game_length;
+    settings.resign_kinds = info->resign_kinds;
+    return std::make_unique<ExpertBot>(std::move(settings), make_bot(ruleset, "heuristic"));
+  }
   if (info && info->make_bot) {
     if (auto bot = info->make_bot(level)) return bot;
   }

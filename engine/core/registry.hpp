@@ -34,7 +34,8 @@ struct RulesetInfo {
   // when fine. Null when the seats' options need no joint check.
   std::function<std::optional<std::string>(const Params&, const std::vector<std::string>&)>
       check_seat_options;
-  // Bot levels this ruleset offers, the first being the default ("random", "heuristic").
+  // Bot levels this ruleset offers, the first being the default ("random", "heuristic",
+  // "expert"). "expert" is built by the registry, not by make_bot.
   std::vector<std::string> bot_levels = {"random"};
   // Action kinds that concede the match. Random play (the random bot, the test harness, the
   // benchmark) avoids them while another action exists, so that random games are real games.
@@ -59,7 +60,11 @@ class Registry {
                       std::vector<std::string> seat_options = {}) const;
   // Rebuilds a state from State::serialize(); throws DecodeError on bad input.
   std::unique_ptr<State> deserialize(std::string_view bytes) const;
-  std::unique_ptr<Bot> make_bot(std::string_view ruleset, std::string_view level) const;
+  // A bot of `level` for `ruleset`; an unknown level gives the random bot. "expert" (for the
+  // rulesets that list it) is the generic search of core/expert_bot.hpp with `budget` per move,
+  // rolling out with the ruleset's "heuristic" bot when it has one.
+  std::unique_ptr<Bot> make_bot(std::string_view ruleset, std::string_view level,
+                                const SearchBudget& budget = {}) const;
 
  private:
   std::vector<RulesetInfo> rulesets_;

@@ -58,11 +58,24 @@ ApplyResult State::apply(Seat seat, Action action, std::vector<Event>* events) {
   }
   ApplyResult check = check_action(seat, action);
   if (!check.ok()) return check;
-  history_.push_back({seat, action});
+  if (recording_) history_.push_back({seat, action});
   events_ = events;
   do_apply(seat, action);
   events_ = nullptr;
   return ApplyResult::accepted();
+}
+
+void State::stop_recording() {
+  recording_ = false;
+  history_.clear();
+  history_.shrink_to_fit();
+  chance_log_.clear();
+  chance_log_.shrink_to_fit();
+}
+
+void State::apply_known_legal(Seat seat, Action action) {
+  events_ = nullptr;
+  do_apply(seat, action);
 }
 
 std::string State::view(const Viewer& viewer) const {
@@ -78,6 +91,7 @@ int State::roll(int sides, std::string_view what) {
 }
 
 void State::record_chance(std::string_view what, std::vector<uint16_t> values) {
+  if (!recording_) return;
   chance_log_.push_back(
       {static_cast<uint32_t>(history_.size()), std::string(what), std::move(values)});
 }

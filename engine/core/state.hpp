@@ -14,7 +14,11 @@
 //  - `write_view(viewer, out)` writes the ruleset's view message (protobuf wire format, see
 //    bytes.hpp): everything that viewer may see, and nothing else.
 //  - `resample_hidden(viewer, rng)` redraws everything the viewer cannot see, consistently with
-//    what it knows (the leak test requires the viewer's view to stay byte-identical).
+//    what it knows (the leak test requires the viewer's view to stay byte-identical). The result
+//    must depend only on what the viewer sees and on `rng`, never on the true hidden cards (gather
+//    the unseen cards in an order of their own, e.g. sorted, before drawing): the expert bot's
+//    determinizations come from it, and its no-peeking test requires the same decision whatever
+//    the truth.
 //  - `inventory()` lists everything the rules conserve (cards by id, counters by owner): the
 //    test harness requires it to be the same after every action.
 #pragma once
@@ -119,6 +123,17 @@ class State {
   const std::vector<Step>& history() const { return history_; }
   const std::vector<ChanceRecord>& chance_log() const { return chance_log_; }
   const Rng& rng() const { return rng_; }
+  // For a search's private copy only: gives it a random source of its own, so that the chance
+  // steps it draws next (dice, reshuffles) come from the searcher's generator and not from the
+  // match's future. A reseeded state no longer replays from its config's seed.
+  void reseed_chance(const Seed& seed) { rng_ = Rng(seed); }
+  // For a search's private copy only: forgets the history and the chance log and records no
+  // more (a search never reads them, and they would lengthen every copy it makes).
+  void stop_recording();
+  // For a search's private copy only: applies an action the caller took from
+  // legal_actions(seat) for this very position, without checking it again. A match's state
+  // always goes through apply().
+  void apply_known_legal(Seat seat, Action action);
 
   // Used by Registry::deserialize: reads what serialize() wrote after the config.
   void load(ByteReader& in);
@@ -163,6 +178,7 @@ class State {
   std::vector<Step> history_;
   std::vector<ChanceRecord> chance_log_;
   std::vector<Event>* events_ = nullptr;
+  bool recording_ = true;
 };
 
 }  // namespace duelhall::engine

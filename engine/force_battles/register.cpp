@@ -30,7 +30,7 @@ void register_force_battles(Registry& registry) {
   info.create = [](const MatchConfig& config) {
     return std::make_unique<ForceBattlesState>(config);
   };
-  info.bot_levels = {"random", "heuristic"};
+  info.bot_levels = {"random", "heuristic", "expert"};
   info.make_bot = [](std::string_view level) -> std::unique_ptr<Bot> {
     if (level == "heuristic") return std::make_unique<HeuristicBot>();
     return nullptr;  // the registry's RandomBot

@@ -17,7 +17,7 @@ void register_jedi_duel(Registry& registry) {
   // ("Game length") derives this bound from the measured longest random games.
   info.max_game_length = 3000;
   info.create = [](const MatchConfig& config) { return std::make_unique<JediDuelState>(config); };
-  info.bot_levels = {"random", "heuristic"};
+  info.bot_levels = {"random", "heuristic", "expert"};
   info.make_bot = [](std::string_view level) -> std::unique_ptr<Bot> {
     if (level == "heuristic") return std::make_unique<HeuristicBot>();
     return nullptr;  // the registry's RandomBot

@@ -105,6 +105,7 @@ void JediDuelState::resample_hidden(const Viewer& viewer, Rng& rng) {
   for (size_t at = 0; at < deck_.size(); ++at) {
     if (hidden_deck(at)) pool.push_back(deck_[at]);
   }
+  std::sort(pool.begin(), pool.end());  // the draw must not depend on where the cards truly are
   rng.shuffle(std::span<Card>(pool));
   size_t next = 0;
   for (Seat s = 0; s < num_seats(); ++s) {

@@ -27,7 +27,7 @@ void register_young_jedi(Registry& registry) {
   info.check_seat_options = [](const Params&, const std::vector<std::string>& options) {
     return check_seat_decks(options);
   };
-  info.bot_levels = {"random", "heuristic"};
+  info.bot_levels = {"random", "heuristic", "expert"};
   info.resign_kinds = {static_cast<uint8_t>(ActionKind::kConcede)};
   info.make_bot = [](std::string_view level) -> std::unique_ptr<Bot> {
     if (level == "heuristic") return std::make_unique<HeuristicBot>();

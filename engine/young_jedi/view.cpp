@@ -104,6 +104,7 @@ void YoungJediState::resample_hidden(const Viewer& viewer, Rng& rng) {
       pool.insert(pool.end(), unknown.begin(), unknown.end());
       pool.insert(pool.end(), p.dueling_hand.begin(), p.dueling_hand.end());
     }
+    std::sort(pool.begin(), pool.end());  // the draw must not depend on the true hidden order
     rng.shuffle(std::span<uint16_t>(pool));
     auto take = [&](std::vector<uint16_t>& zone) {
       size_t n = zone.size();

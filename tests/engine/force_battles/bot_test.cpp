@@ -31,11 +31,11 @@ int play(const Registry& registry, const std::string& level, std::string_view bo
 
 }  // namespace
 
-TEST_CASE("Force Battles offers a random and a heuristic bot") {
+TEST_CASE("Force Battles offers a random, a heuristic and an expert bot") {
   const Registry registry = builtin_registry();
   const RulesetInfo* info = registry.find("force_battles");
   REQUIRE(info);
-  CHECK(info->bot_levels == std::vector<std::string>{"random", "heuristic"});
+  CHECK(info->bot_levels == std::vector<std::string>{"random", "heuristic", "expert"});
 }
 
 TEST_CASE("The heuristic bot beats the random bot in most games at every level") {

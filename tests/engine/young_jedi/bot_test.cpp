@@ -10,7 +10,7 @@ TEST_CASE("young_jedi registers with its metadata and bot levels") {
   CHECK(info->min_seats == 2);
   CHECK(info->max_seats == 2);
   CHECK(info->view_message == "duelhall.young_jedi.View");
-  CHECK(info->bot_levels == std::vector<std::string>{"random", "heuristic"});
+  CHECK(info->bot_levels == std::vector<std::string>{"random", "heuristic", "expert"});
   CHECK(registry.create("young_jedi", 3, Seed{}, {}).state == nullptr);
 }
 

@@ -74,7 +74,7 @@ foreach(folder ${folders})
 
   file(READ ${SERVER_DIR}/${folder}/CMakeLists.txt cmake_text)
   string(REGEX REPLACE "#[^\n]*" "" cmake_text "${cmake_text}")
-  string(REGEX MATCHALL "duelhall_[a-z_]+" libraries "${cmake_text}")
+  string(REGEX MATCHALL "duelhall_[a-z0-9_]+" libraries "${cmake_text}")
   foreach(library ${libraries})
     string(REGEX REPLACE "^duelhall_" "" name ${library})
     if(NOT name STREQUAL folder AND NOT name STREQUAL "warnings"

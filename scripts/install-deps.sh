@@ -2,7 +2,8 @@
 # Installs the Debian packages Duelhall builds with. Quiet and quick when all are present.
 set -euo pipefail
 packages=(build-essential cmake ninja-build pkg-config libboost1.81-dev protobuf-compiler
-          libprotobuf-dev libspdlog-dev catch2 libsqlite3-dev libssl-dev libtomlplusplus-dev)
+          libprotobuf-dev libspdlog-dev catch2 libsqlite3-dev libssl-dev libtomlplusplus-dev
+          clang libclang-rt-14-dev)  # clang and its sanitizer and libFuzzer runtimes: tests/fuzz
 if [ "${DUELHALL_WITH_BROWSER:-0}" = 1 ]; then
   packages+=(chromium)
   # Node.js may come from another Debian-format package that bundles npm (and conflicts with

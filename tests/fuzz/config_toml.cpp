@@ -2,8 +2,8 @@
 // --config, and arbitrary words as flags after it. Each must give a Config or an error. The
 // input is the file's text, then optionally a NUL and NUL-separated flags.
 #include <unistd.h>
-
 #include <algorithm>
+
 #include <filesystem>
 #include <fstream>
 

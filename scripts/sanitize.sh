@@ -49,9 +49,11 @@ asan() {
 
 tsan() {
   local build=build/tsan
+  # -Wno-tsan: gcc warns at every Asio handler that TSan does not model atomic_thread_fence
+  # (Asio's fenced blocks); the hand-offs it guards also go through the scheduler's mutex.
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" "${shared[@]}" \
     -DDUELHALL_BUILD_BENCH=OFF \
-    -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer -g1" \
+    -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer -g1 -Wno-tsan" \
     -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread"
   cmake --build "$build" --parallel "$jobs" --target test_server_dispatch test_server_integration \
     test_storage duelhall duelhall-verify

@@ -27,6 +27,7 @@ report=()
 for target in "${targets[@]}"; do
   work=$build/work/$target
   findings=$build/findings/$target
+  rm -rf "$findings"  # this run's findings only: keep a fixed finding's input in the corpus
   mkdir -p "$work" "$findings"
   log=$build/logs/$target.log
   mkdir -p "$(dirname "$log")"

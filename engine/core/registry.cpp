@@ -6,6 +6,23 @@
 #include "core/serialize_config.hpp"
 
 namespace duelhall::engine {
+namespace {
+
+// The ruleset's checks of the seats' setup texts (deck lists): nullopt when they are fine.
+std::optional<std::string> seat_options_problem(const RulesetInfo& info, const Params& params,
+                                                const std::vector<std::string>& seat_options) {
+  if (info.check_seat_option) {
+    for (size_t i = 0; i < seat_options.size(); ++i) {
+      if (auto problem = info.check_seat_option(params, seat_options[i])) {
+        return "seat " + std::to_string(i) + ": " + *problem;
+      }
+    }
+  }
+  if (info.check_seat_options) return info.check_seat_options(params, seat_options);
+  return std::nullopt;
+}
+
+}  // namespace
 
 void Registry::add(RulesetInfo info) {
   rulesets_.push_back(std::move(info));
@@ -36,16 +53,8 @@ CreateResult Registry::create(const std::string& ruleset, int seats, const Seed&
   if (seat_options.size() > static_cast<size_t>(seats))
     return {nullptr, "more seat options than seats"};
   seat_options.resize(static_cast<size_t>(seats));
-  if (info->check_seat_option) {
-    for (size_t i = 0; i < seat_options.size(); ++i) {
-      if (auto problem = info->check_seat_option(config.params, seat_options[i])) {
-        return {nullptr, "seat " + std::to_string(i) + ": " + *problem};
-      }
-    }
-  }
-  if (info->check_seat_options) {
-    auto problem = info->check_seat_options(config.params, seat_options);
-    if (problem) return {nullptr, *problem};
+  if (auto problem = seat_options_problem(*info, config.params, seat_options)) {
+    return {nullptr, *problem};
   }
   config.seat_options = std::move(seat_options);
   return {info->create(config), {}};
@@ -64,6 +73,11 @@ std::unique_ptr<State> Registry::deserialize(std::string_view bytes) const {
   if (!Params::resolve(info->params, raw, config.params, error)) throw DecodeError(error);
   if (config.seat_options.size() != static_cast<size_t>(config.seats)) {
     throw DecodeError("seat options do not match the seats");
+  }
+  // Stored bytes get the checks a host's request gets: a ruleset builds its state only from a
+  // config it has accepted (an unchecked deck list is not something it can set up).
+  if (auto problem = seat_options_problem(*info, config.params, config.seat_options)) {
+    throw DecodeError(*problem);
   }
   auto state = info->create(config);
   state->load(in);

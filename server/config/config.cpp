@@ -211,8 +211,8 @@ bool apply_toml(const std::string& path, Config& config, std::string& error) {
     std::string value;
     if (auto s = node.value<std::string>())
       value = *s;
-    else if (auto i = node.value<int64_t>())
-      value = std::to_string(*i);
+    else if (const auto* i = node.as_integer())  // not value<int64_t>(): it casts any float
+      value = std::to_string(i->get());
     if (value.empty() || !it->second->set(config, value)) {
       error = "config " + path + ": bad value for '" + key + "'";
       ok = false;

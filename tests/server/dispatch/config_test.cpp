@@ -59,6 +59,21 @@ TEST_CASE("the TOML file sets values and flags override it") {
   CHECK_FALSE(parse_args({"--config", path.string()}).error.empty());
 }
 
+TEST_CASE("a floating-point number for a whole-number setting is refused, however large") {
+  // 200e100 as a 64-bit integer was undefined behaviour (found by the config_toml fuzz target).
+  const auto path = std::filesystem::temp_directory_path() / "duelhall-config-float.toml";
+  for (const char* value : {"200e100", "2.0e3", "12.0", "-1e30"}) {
+    std::ofstream(path) << "[limits]\nmatches = " << value << "\n";
+    duelhall::server::Config config;
+    std::string error;
+    INFO(value);
+    CHECK_FALSE(duelhall::server::apply_toml(path.string(), config, error));
+    CHECK(error.find("bad value for 'limits.matches'") != std::string::npos);
+    CHECK(config.limits.max_matches == duelhall::server::Limits{}.max_matches);
+  }
+  std::filesystem::remove(path);
+}
+
 TEST_CASE("the help text lists every flag") {
   const std::string help = duelhall::server::help_text();
   for (const char* flag :

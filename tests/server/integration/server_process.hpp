@@ -145,6 +145,7 @@ class ServerProcess {
   ServerProcess& operator=(const ServerProcess&) = delete;
 
   uint16_t port() const { return port_; }
+  pid_t pid() const { return pid_; }
   const std::filesystem::path& data_dir() const { return data_; }
   // Kills the process as a crash would: no shutdown, nothing flushed.
   void kill_hard() {

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The sanitizer runs of the test command (scripts/test.sh), each in its own build directory:
+#   asan  the whole suite built with gcc's AddressSanitizer and UndefinedBehaviorSanitizer
+#         (halting on the first error), except the browser client's tests and what
+#         DUELHALL_SANITIZE_SKIP names;
+#   tsan  the server's multithreaded tests (dispatch, integration against the real binary,
+#         storage's group commit) under ThreadSanitizer;
+#   fuzz  every fuzz target (clang, libFuzzer) briefly over its committed corpus.
+# Usage: scripts/sanitize.sh [asan] [tsan] [fuzz]   (default: all three)
+# A sanitizer report from any process, the servers the integration tests start included, fails
+# the run: reports are written under <build>/sanitizer-logs and checked after ctest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=${DUELHALL_JOBS:-$(nproc)}
+# Long benchmarks and browser tests are the normal build's job; under a sanitizer they would
+# take most of CI's time and test nothing the other tests do not.
+skip=${DUELHALL_SANITIZE_SKIP:-'^web: '}
+launcher=()
+command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+shared=()
+[ -n "${DUELHALL_SHARED_DIR:-}" ] && shared=(-DDUELHALL_SHARED_DIR="$DUELHALL_SHARED_DIR")
+
+# ctest with every process's sanitizer reports collected in $1/sanitizer-logs.
+run_ctest() {
+  local build=$1
+  shift
+  local logs=$PWD/$build/sanitizer-logs
+  rm -rf "$logs" && mkdir -p "$logs"
+  ASAN_OPTIONS="halt_on_error=1:abort_on_error=1:detect_leaks=1:log_path=$logs/asan" \
+  UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:log_path=$logs/ubsan" \
+  TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:log_path=$logs/tsan" \
+    ctest --test-dir "$build" --output-on-failure --no-tests=error --parallel "$jobs" --timeout 600 "$@"
+  if compgen -G "$logs/*" >/dev/null; then
+    echo "sanitizer reports in $logs:"
+    cat "$logs"/*
+    return 1
+  fi
+}
+
+asan() {
+  local build=build/asan
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" "${shared[@]}" \
+    -DDUELHALL_BUILD_BENCH=OFF \
+    -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g1" \
+    -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"
+  cmake --build "$build" --parallel "$jobs"
+  run_ctest "$build" -E "$skip"
+}
+
+tsan() {
+  local build=build/tsan
+  # -Wno-tsan: gcc warns at every Asio handler that TSan does not model atomic_thread_fence
+  # (Asio's fenced blocks); the hand-offs it guards also go through the scheduler's mutex.
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" "${shared[@]}" \
+    -DDUELHALL_BUILD_BENCH=OFF \
+    -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer -g1 -Wno-tsan" \
+    -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread"
+  cmake --build "$build" --parallel "$jobs" --target test_server_dispatch test_server_integration \
+    test_storage duelhall duelhall-verify
+  run_ctest "$build" -R '^(server dispatch|server integration|storage):'
+}
+
+fuzz() {
+  local build=build/fuzz
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "${launcher[@]}" "${shared[@]}" \
+    -DCMAKE_CXX_COMPILER=clang++ -DDUELHALL_FUZZ=ON
+  cmake --build "$build" --parallel "$jobs" --target duelhall_fuzz
+  run_ctest "$build"
+}
+
+steps=("$@")
+[ ${#steps[@]} -gt 0 ] || steps=(asan tsan fuzz)
+for step in "${steps[@]}"; do
+  case "$step" in
+    asan | tsan | fuzz) echo "== $step" && "$step" ;;
+    *) echo "unknown step: $step (asan, tsan or fuzz)" >&2 && exit 2 ;;
+  esac
+done

@@ -108,15 +108,16 @@ void Dispatcher::disconnected(const Peer* peer, ClientState& state) {
 Handled Dispatcher::handle_hello(Call& call, const Hello& hello) {
   if (call.state.player)
     return Handled::fail(ALREADY_HELLO, "this connection already has a player");
-  if (hello.protocol_version() != kProtocolVersion) {
+  if (hello.protocol_version() < 1 || hello.protocol_version() > kProtocolVersion) {
     return Handled::fail(UNSUPPORTED_VERSION,
-                         "this server speaks protocol " + std::to_string(kProtocolVersion));
+                         "this server speaks protocols 1 to " + std::to_string(kProtocolVersion));
   }
   Welcome* welcome = call.reply.mutable_welcome();
-  welcome->set_protocol_version(kProtocolVersion);
+  welcome->set_protocol_version(hello.protocol_version());
   if (!hello.resume_token().empty()) {
     auto player = hub_.find_player(hello.resume_token());
     if (!player) return Handled::fail(BAD_TOKEN, "unknown or expired resume token");
+    player->set_protocol(hello.protocol_version());
     if (auto old = player->bind(call.peer)) old->close("replaced by a new connection");
     call.state.player = player;
     welcome->set_player_id(player->id());
@@ -136,6 +137,7 @@ Handled Dispatcher::handle_hello(Call& call, const Hello& hello) {
     return Handled::fail(BAD_NAME, "a display name is 1 to 32 bytes without control characters");
   }
   auto player = hub_.new_player(hello.display_name());
+  player->set_protocol(hello.protocol_version());
   player->bind(call.peer);
   call.state.player = player;
   welcome->set_player_id(player->id());

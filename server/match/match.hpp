@@ -89,6 +89,12 @@ class Match : public std::enable_shared_from_this<Match> {
     bool connected = false;
     std::string view;                             // the view as of the seat's last update
     std::deque<std::pair<uint64_t, Frame>> held;  // recent updates, for reconnects
+    uint32_t protocol = 1;                        // the version `held` was built for
+    // What the seat's client was told (protocol 2): a hash of its legal codes as of its last
+    // update or snapshot (0: none yet), and the hash of the label told for each code (bounded:
+    // when full it starts over, which only resends labels). Snapshots tell everything.
+    mutable uint64_t legal_told = 0;
+    mutable std::vector<std::pair<uint64_t, uint32_t>> labels_told;
     std::unique_ptr<boost::asio::steady_timer> clock;
     uint64_t clock_generation = 0;
     Clock::time_point deadline{};  // epoch: no clock running
@@ -132,6 +138,10 @@ class Match : public std::enable_shared_from_this<Match> {
   void send_seat_update(int seat, const std::vector<engine::Event>& events, bool fresh_view,
                         Outbox& out);
   void fill_legal(int seat, google::protobuf::RepeatedPtrField<LegalAction>& out) const;
+  // Protocol 2: the legal codes when they changed, and the labels not told yet.
+  void fill_legal_changes(int seat, MatchUpdate& update);
+  // Records that the seat's client now knows `code`'s label; false when it already did.
+  static bool tell_label(const SeatSlot& slot, uint64_t code, const std::string& label);
   void fill_outcome(Outcome& out) const;
   ServerMessage snapshot(int seat) const;
   void queue_spectator_step(const std::vector<engine::Event>& events, bool fresh_view, Outbox& out);
@@ -192,9 +202,11 @@ class Match : public std::enable_shared_from_this<Match> {
   std::string commitment_;
   std::vector<bool> recovered_seat_;  // a recovered seat waiting for its player
 
-  // The request being served when an engine fault happens, so it gets its answer.
+  // The request being served when an engine fault happens, so it gets its answer; for protocol
+  // 2 the actor's update answers it (answered_ then says so).
   std::shared_ptr<Peer> current_peer_;
   uint64_t current_request_ = 0;
+  bool answered_ = false;
 };
 
 }  // namespace duelhall::server

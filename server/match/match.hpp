@@ -16,8 +16,8 @@
 
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <boost/container/devector.hpp>
 #include <chrono>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -33,6 +33,11 @@
 #include "net/peer.hpp"
 
 namespace duelhall::server {
+
+// A FIFO that allocates nothing while empty (libstdc++'s std::deque allocates 576 bytes even
+// then, and a match has five of them).
+template <typename T>
+using Fifo = boost::container::devector<T>;
 
 class Match : public std::enable_shared_from_this<Match> {
  public:
@@ -87,9 +92,9 @@ class Match : public std::enable_shared_from_this<Match> {
     std::unique_ptr<engine::Bot> bot;
     std::string option;
     bool connected = false;
-    std::string view;                             // the view as of the seat's last update
-    std::deque<std::pair<uint64_t, Frame>> held;  // recent updates, for reconnects
-    uint32_t protocol = 1;                        // the version `held` was built for
+    std::string view;                       // the view as of the seat's last update
+    Fifo<std::pair<uint64_t, Frame>> held;  // recent updates, for reconnects
+    uint32_t protocol = 1;                  // the version `held` was built for
     // What the seat's client was told (protocol 2): a hash of its legal codes as of its last
     // update or snapshot (0: none yet), and the hash of the label told for each code (bounded:
     // when full it starts over, which only resends labels). Snapshots tell everything.
@@ -181,20 +186,20 @@ class Match : public std::enable_shared_from_this<Match> {
   // With no spectators and no delay the public view is not computed until someone watches.
   bool spectator_view_stale_ = false;
   std::unique_ptr<boost::asio::steady_timer> bot_timer_;
-  std::deque<DelayedStep> delayed_;
+  Fifo<DelayedStep> delayed_;
   std::unique_ptr<boost::asio::steady_timer> spectator_timer_;
   std::unique_ptr<boost::asio::steady_timer> linger_timer_;
 
   // Durability: tickets count the actions given to the log; outboxes wait for theirs.
   uint64_t logged_ticket_ = 0;
   uint64_t durable_ticket_ = 0;
-  std::deque<std::pair<uint64_t, Outbox>> held_out_;
+  Fifo<std::pair<uint64_t, Outbox>> held_out_;
   struct HeldReply {
     uint64_t ticket = 0;
     std::shared_ptr<Peer> peer;
     uint64_t request_id = 0;
   };
-  std::deque<HeldReply> held_replies_;  // OK replies to actions not yet durable
+  Fifo<HeldReply> held_replies_;  // OK replies to actions not yet durable
   // The log failed: back to the last durable step, so nothing shows an unstored one.
   void forget_unstored(size_t unsent);
   // Drawn at creation so that its commitment is published before anyone joins.

@@ -15,8 +15,11 @@ runs=${1:-3}
 shift || true
 scenarios=${*:-fast half rate30 paced hold idle}
 build=${BUILD_DIR:-build/bench-server}
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDUELHALL_BUILD_TESTS=OFF \
-  -DDUELHALL_BUILD_BENCH=OFF >/dev/null
+# An existing build tree (BUILD_DIR) is used as it is configured; a new one is Release.
+if [ ! -f "$build/build.ninja" ]; then
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDUELHALL_BUILD_TESTS=OFF \
+    -DDUELHALL_BUILD_BENCH=OFF >/dev/null
+fi
 cmake --build "$build" --target duelhall duelhall-loadgen --parallel 2 >/dev/null
 server_bin=$build/server/duelhall
 loadgen_bin=$build/clients/loadgen/duelhall-loadgen

@@ -15,7 +15,7 @@ if [ ! -f "$build/build.ninja" ]; then
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDUELHALL_BUILD_TESTS=OFF >/dev/null
 fi
 cmake --build "$build" --target duelhall duelhall-loadgen duelhall-echo-bench --parallel 2 >/dev/null
-server_bin=$build/server/duelhall
+server_bin=$build/server/app/duelhall
 loadgen_bin=$build/clients/loadgen/duelhall-loadgen
 echo_bin=$build/bench/duelhall-echo-bench
 ulimit -n "$(ulimit -Hn | awk '{ print ($1 == "unlimited" || $1 > 20000) ? 20000 : $1 }')"

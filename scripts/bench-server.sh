@@ -21,7 +21,7 @@ if [ ! -f "$build/build.ninja" ]; then
     -DDUELHALL_BUILD_BENCH=OFF >/dev/null
 fi
 cmake --build "$build" --target duelhall duelhall-loadgen --parallel 2 >/dev/null
-server_bin=$build/server/duelhall
+server_bin=$build/server/app/duelhall
 loadgen_bin=$build/clients/loadgen/duelhall-loadgen
 
 # Every connection is a file descriptor in both processes: 9,900 matches need 19,800 of them.

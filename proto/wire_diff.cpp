@@ -1,7 +1,5 @@
 #include "wire_diff.hpp"
 
-#include <optional>
-
 namespace duelhall::wire {
 namespace {
 
@@ -78,32 +76,51 @@ bool parse_grouped(std::string_view bytes, std::vector<Record>& out) {
   return parse_records(bytes, out) && is_grouped(out);
 }
 
-void write_fields(const std::vector<Record>& before, const std::vector<Record>& after, int depth,
-                  std::string& out);
+}  // namespace
 
-// A nested patch for one length-delimited record, when applying it rebuilds `after` exactly
-// (same tag, minimal length prefix, both payloads grouped messages).
-std::optional<std::string> nested_patch(const Record& before, const Record& after, int depth) {
-  if (depth >= kMaxDepth || before.wire_type != 2 || after.wire_type != 2) return std::nullopt;
-  if (before.tag != after.tag) return std::nullopt;
-  if (after.whole.size() !=
-      after.tag.size() + varint_size(after.payload.size()) + after.payload.size()) {
-    return std::nullopt;
-  }
+// The buffers of one nesting depth, reused by every call: a patch of small views then costs no
+// allocation once they have grown to fit.
+struct Differ::Level {
   std::vector<Record> old_records;
   std::vector<Record> new_records;
-  if (!parse_grouped(before.payload, old_records) || !parse_grouped(after.payload, new_records)) {
-    return std::nullopt;
+  std::string items;   // element edits of the field being written
+  std::string nested;  // a nested patch being tried against a plain replacement
+};
+
+Differ::Differ() = default;
+Differ::~Differ() = default;
+Differ::Differ(Differ&&) noexcept = default;
+Differ& Differ::operator=(Differ&&) noexcept = default;
+
+Differ::Level& Differ::level(int depth) {
+  // Sized once for the deepest nesting, so references held by outer levels stay valid.
+  if (levels_.empty()) levels_.resize(kMaxDepth + 1);
+  return levels_[static_cast<size_t>(depth)];
+}
+
+// A nested patch for one length-delimited record into `out`, when applying it rebuilds `after`
+// exactly (same tag, minimal length prefix, both payloads grouped messages).
+bool Differ::nested_patch(const Record& before, const Record& after, int depth, std::string& out) {
+  if (depth >= kMaxDepth || before.wire_type != 2 || after.wire_type != 2) return false;
+  if (before.tag != after.tag) return false;
+  if (after.whole.size() !=
+      after.tag.size() + varint_size(after.payload.size()) + after.payload.size()) {
+    return false;
   }
-  std::string patch;
-  write_fields(old_records, new_records, depth + 1, patch);
-  return patch;
+  Level& inner = level(depth + 1);
+  if (!parse_grouped(before.payload, inner.old_records) ||
+      !parse_grouped(after.payload, inner.new_records)) {
+    return false;
+  }
+  out.clear();
+  write_fields(inner.old_records, inner.new_records, depth + 1, out);
+  return true;
 }
 
 // One changed field: its whole new records, or element edits when the count is unchanged.
-void write_field(uint32_t field, const std::vector<Record>& before, size_t ob, size_t oe,
-                 const std::vector<Record>& after, size_t nb, size_t ne, int depth,
-                 std::string& out) {
+void Differ::write_field(uint32_t field, const std::vector<Record>& before, size_t ob, size_t oe,
+                         const std::vector<Record>& after, size_t nb, size_t ne, int depth,
+                         std::string& out) {
   if (nb == ne) {
     put_varint(out, static_cast<uint64_t>(field) << 2 | kOpRemove);
     return;
@@ -117,39 +134,43 @@ void write_field(uint32_t field, const std::vector<Record>& before, size_t ob, s
     return;
   }
   const std::string_view new_span = span_of(after, nb, ne);
-  std::string replace;
-  put_varint(replace, static_cast<uint64_t>(field) << 2 | kOpReplace);
-  put_bytes(replace, new_span);
-  if (oe - ob != ne - nb || ob == oe) {
-    out += replace;
-    return;
-  }
-  std::string items;
-  uint64_t count = 0;
-  for (size_t i = 0; i < oe - ob; ++i) {
-    const Record& o = before[ob + i];
-    const Record& n = after[nb + i];
-    if (o.whole == n.whole) continue;
-    ++count;
-    auto nested = nested_patch(o, n, depth);
-    if (nested && nested->size() + varint_size(nested->size()) <
-                      n.whole.size() + varint_size(n.whole.size())) {
-      put_varint(items, i << 1 | 1);
-      put_bytes(items, *nested);
-    } else {
-      put_varint(items, i << 1);
-      put_bytes(items, n.whole);
+  const uint64_t replace_header = static_cast<uint64_t>(field) << 2 | kOpReplace;
+  const size_t replace_size =
+      varint_size(replace_header) + varint_size(new_span.size()) + new_span.size();
+  if (oe - ob == ne - nb && ob != oe) {
+    Level& here = level(depth);
+    std::string& items = here.items;
+    items.clear();
+    uint64_t count = 0;
+    for (size_t i = 0; i < oe - ob; ++i) {
+      const Record& o = before[ob + i];
+      const Record& n = after[nb + i];
+      if (o.whole == n.whole) continue;
+      ++count;
+      if (nested_patch(o, n, depth, here.nested) &&
+          here.nested.size() + varint_size(here.nested.size()) <
+              n.whole.size() + varint_size(n.whole.size())) {
+        put_varint(items, i << 1 | 1);
+        put_bytes(items, here.nested);
+      } else {
+        put_varint(items, i << 1);
+        put_bytes(items, n.whole);
+      }
+    }
+    const uint64_t elements_header = static_cast<uint64_t>(field) << 2 | kOpElements;
+    if (varint_size(elements_header) + varint_size(count) + items.size() < replace_size) {
+      put_varint(out, elements_header);
+      put_varint(out, count);
+      out += items;
+      return;
     }
   }
-  std::string elements;
-  put_varint(elements, static_cast<uint64_t>(field) << 2 | kOpElements);
-  put_varint(elements, count);
-  elements += items;
-  out += elements.size() < replace.size() ? elements : replace;
+  put_varint(out, replace_header);
+  put_bytes(out, new_span);
 }
 
-void write_fields(const std::vector<Record>& before, const std::vector<Record>& after, int depth,
-                  std::string& out) {
+void Differ::write_fields(const std::vector<Record>& before, const std::vector<Record>& after,
+                          int depth, std::string& out) {
   size_t i = 0;
   size_t j = 0;
   while (i < before.size() || j < after.size()) {
@@ -164,6 +185,22 @@ void write_fields(const std::vector<Record>& before, const std::vector<Record>& 
     write_field(field, before, ob, i, after, nb, j, depth, out);
   }
 }
+
+void Differ::make_patch(std::string_view before, std::string_view after, std::string& out) {
+  out.clear();
+  if (before == after) return;
+  const size_t whole_size = varint_size(0) + varint_size(after.size()) + after.size();
+  Level& top = level(0);
+  if (parse_grouped(before, top.old_records) && parse_grouped(after, top.new_records)) {
+    write_fields(top.old_records, top.new_records, 0, out);
+    if (out.size() < whole_size) return;
+    out.clear();
+  }
+  put_varint(out, 0);
+  put_bytes(out, after);
+}
+
+namespace {
 
 bool apply_at(std::string_view before, std::string_view patch, std::string& out, int depth);
 
@@ -295,15 +332,13 @@ bool is_grouped(const std::vector<Record>& records) {
 
 std::string make_patch(std::string_view before, std::string_view after) {
   std::string patch;
-  if (before == after) return patch;
-  std::string whole;
-  put_varint(whole, 0);
-  put_bytes(whole, after);
-  std::vector<Record> old_records;
-  std::vector<Record> new_records;
-  if (!parse_grouped(before, old_records) || !parse_grouped(after, new_records)) return whole;
-  write_fields(old_records, new_records, 0, patch);
-  return patch.size() < whole.size() ? patch : whole;
+  make_patch(before, after, patch);
+  return patch;
+}
+
+void make_patch(std::string_view before, std::string_view after, std::string& out) {
+  thread_local Differ differ;
+  differ.make_patch(before, after, out);
 }
 
 bool apply_patch(std::string_view before, std::string_view patch, std::string& after) {

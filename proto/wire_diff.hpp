@@ -33,6 +33,31 @@ bool is_grouped(const std::vector<Record>& records);
 // The patch turning `before` into `after`; empty when they are equal. Works for any bytes:
 // when either side is not a grouped message the patch carries `after` whole.
 std::string make_patch(std::string_view before, std::string_view after);
+// The same into `out`, with this thread's Differ (below): no allocation once warm.
+void make_patch(std::string_view before, std::string_view after, std::string& out);
+
+// make_patch with buffers kept between calls: once they have grown to the views' size a patch
+// costs no allocation. One Differ per thread (it is not thread-safe).
+class Differ {
+ public:
+  Differ();
+  ~Differ();
+  Differ(Differ&&) noexcept;
+  Differ& operator=(Differ&&) noexcept;
+  // Writes the patch turning `before` into `after` to `out` (cleared first; its capacity is kept).
+  void make_patch(std::string_view before, std::string_view after, std::string& out);
+
+ private:
+  struct Level;
+  Level& level(int depth);
+  bool nested_patch(const Record& before, const Record& after, int depth, std::string& out);
+  void write_field(uint32_t field, const std::vector<Record>& before, size_t ob, size_t oe,
+                   const std::vector<Record>& after, size_t nb, size_t ne, int depth,
+                   std::string& out);
+  void write_fields(const std::vector<Record>& before, const std::vector<Record>& after, int depth,
+                    std::string& out);
+  std::vector<Level> levels_;
+};
 
 // Applies `patch` to `before`, writing the result to `after`. False when the patch is malformed
 // or does not fit `before` (a client then asks for a snapshot).

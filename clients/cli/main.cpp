@@ -27,7 +27,7 @@ ServerMessage checked(WsClient& client, ClientMessage request, const char* what)
 
 void hello(WsClient& client, const Options& o) {
   ClientMessage m;
-  m.mutable_hello()->set_protocol_version(1);
+  m.mutable_hello()->set_protocol_version(2);
   m.mutable_hello()->set_display_name(o.name);
   const ServerMessage reply = checked(client, std::move(m), "hello");
   std::cout << "connected as " << reply.welcome().display_name() << " (player "
@@ -157,6 +157,7 @@ int main(int argc, char** argv) {
   }
   try {
     WsClient client;
+    client.set_protocol(2);
     client.connect(o.host, o.port);
     hello(client, o);
     if (o.command == "rulesets") return print_rulesets(client);

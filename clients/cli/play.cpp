@@ -1,6 +1,7 @@
 #include "play.hpp"
 
 #include <iostream>
+#include <map>
 #include <random>
 #include <vector>
 
@@ -42,6 +43,11 @@ class Follower {
 
  private:
   std::optional<int> handle(const ServerMessage& m) {
+    // Protocol 2: the actor's update answers its action.
+    if (m.request_id() != 0 && m.has_update()) {
+      if (m.request_id() == last_action_request_) refusals_ = 0;
+      return handle_update(m.update());
+    }
     if (m.request_id() != 0) return handle_reply(m);
     switch (m.body_case()) {
       case ServerMessage::kSnapshot:
@@ -84,7 +90,7 @@ class Follower {
     seat_ = s.seat();
     seq_ = s.seq();
     view_ = s.view();
-    legal_.assign(s.legal().begin(), s.legal().end());
+    client::snapshot_legal(s, labels_, legal_);
     names_.clear();
     for (const auto& seat : s.match().seats()) names_.push_back(seat.name());
     std::cout << "== match " << match_id_ << " (" << s.match().ruleset() << "), "
@@ -103,11 +109,11 @@ class Follower {
       return resync("sequence " + std::to_string(u.seq()) + " after " + std::to_string(seq_));
     std::string next;
     if (!wire::apply_patch(view_, u.patch(), next)) return resync("a patch that does not fit");
+    if (!client::update_legal(u, labels_, legal_)) return resync("an action without a label");
     view_ = std::move(next);
     seq_ = u.seq();
     for (const auto& e : u.events()) std::cout << "  " << with_names(e, names_) << "\n";
     if (!u.patch().empty()) print_view();
-    legal_.assign(u.legal().begin(), u.legal().end());
     if (u.status() == FINISHED || u.status() == ABORTED) return finish(u.status(), u.outcome());
     return std::nullopt;
   }
@@ -203,6 +209,7 @@ class Follower {
   uint64_t seq_ = 0;
   std::string view_;
   std::vector<LegalAction> legal_;
+  std::map<uint64_t, std::string> labels_;  // every label told in this match, by code
   std::vector<std::string> names_;
   std::optional<uint64_t> acted_seq_;
   uint64_t last_action_request_ = 0;

@@ -4,6 +4,32 @@
 
 namespace duelhall::client {
 
+bool update_legal(const MatchUpdate& update, std::map<uint64_t, std::string>& labels,
+                  std::vector<LegalAction>& legal) {
+  if (update.legal_size() > 0 || (update.legal_codes_size() == 0 && !update.legal_unchanged())) {
+    legal.assign(update.legal().begin(), update.legal().end());  // protocol 1, or nothing pending
+    for (const auto& a : update.legal()) labels[a.code()] = a.label();
+    return true;
+  }
+  for (const auto& a : update.labels()) labels[a.code()] = a.label();
+  if (update.legal_unchanged()) return true;
+  legal.clear();
+  for (uint64_t code : update.legal_codes()) {
+    auto it = labels.find(code);
+    if (it == labels.end()) return false;
+    LegalAction& a = legal.emplace_back();
+    a.set_code(code);
+    a.set_label(it->second);
+  }
+  return true;
+}
+
+void snapshot_legal(const MatchSnapshot& snapshot, std::map<uint64_t, std::string>& labels,
+                    std::vector<LegalAction>& legal) {
+  legal.assign(snapshot.legal().begin(), snapshot.legal().end());
+  for (const auto& a : snapshot.legal()) labels[a.code()] = a.label();
+}
+
 bool MatchTracker::handle(const ServerMessage& message) {
   if (message.has_snapshot()) {
     const MatchSnapshot& s = message.snapshot();
@@ -11,7 +37,7 @@ bool MatchTracker::handle(const ServerMessage& message) {
     t.seat = s.seat();
     t.seq = s.seq();
     t.view = s.view();
-    t.legal.assign(s.legal().begin(), s.legal().end());
+    snapshot_legal(s, t.labels, t.legal);
     t.status = s.match().status();
     t.ended = s.has_outcome();
     t.outcome = s.outcome();
@@ -33,9 +59,12 @@ bool MatchTracker::handle(const ServerMessage& message) {
     t.broken = true;
     return true;
   }
+  if (!update_legal(u, t.labels, t.legal)) {
+    t.broken = true;
+    return true;
+  }
   t.view = std::move(next);
   t.seq = u.seq();
-  t.legal.assign(u.legal().begin(), u.legal().end());
   t.status = u.status();
   if (u.has_outcome()) {
     t.ended = true;

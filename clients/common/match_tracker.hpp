@@ -12,11 +12,21 @@
 
 namespace duelhall::client {
 
+// The legal actions an update leaves (docs/protocol.md: protocol 1's `legal`, or protocol 2's
+// codes with the labels told so far, which `labels` keeps per match). False when a code's label
+// was never told: the client then asks for a snapshot.
+bool update_legal(const MatchUpdate& update, std::map<uint64_t, std::string>& labels,
+                  std::vector<LegalAction>& legal);
+// A snapshot's legal actions, remembering their labels.
+void snapshot_legal(const MatchSnapshot& snapshot, std::map<uint64_t, std::string>& labels,
+                    std::vector<LegalAction>& legal);
+
 struct TrackedMatch {
   int seat = -1;  // -1: watching as a spectator
   uint64_t seq = 0;
   std::string view;  // the ruleset's View message bytes
   std::vector<LegalAction> legal;
+  std::map<uint64_t, std::string> labels;  // every label told in this match, by code
   MatchStatus status = WAITING;
   bool ended = false;
   Outcome outcome;

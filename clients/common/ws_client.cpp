@@ -124,14 +124,14 @@ bool WsClient::wait_until(const std::function<bool()>& done, Millis timeout) {
 
 ServerMessage WsClient::hello(const std::string& name) {
   ClientMessage m;
-  m.mutable_hello()->set_protocol_version(1);
+  m.mutable_hello()->set_protocol_version(protocol_);
   m.mutable_hello()->set_display_name(name);
   return request(std::move(m));
 }
 
 ServerMessage WsClient::resume(const std::string& token) {
   ClientMessage m;
-  m.mutable_hello()->set_protocol_version(1);
+  m.mutable_hello()->set_protocol_version(protocol_);
   m.mutable_hello()->set_resume_token(token);
   for (const auto& [id, match] : tracker_.matches()) {
     MatchCursor* c = m.mutable_hello()->add_cursors();

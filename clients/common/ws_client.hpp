@@ -53,6 +53,8 @@ class WsClient {
   // Reads (keeping messages in pushed()) until `done()` holds; false on timeout.
   bool wait_until(const std::function<bool()>& done, Millis timeout = Millis(10'000));
 
+  // The protocol version the next hello() and resume() announce (docs/protocol.md).
+  void set_protocol(uint32_t version) { protocol_ = version; }
   // Hello with a new name, or a resume token with cursors for the matches it follows.
   ServerMessage hello(const std::string& name);
   ServerMessage resume(const std::string& token);
@@ -73,6 +75,7 @@ class WsClient {
   std::deque<ServerMessage> inbox_;
   std::deque<ServerMessage> pushed_;
   MatchTracker tracker_;
+  uint32_t protocol_ = 1;
   uint64_t next_request_ = 1;
   bool open_ = false;
   bool reading_ = false;

@@ -62,6 +62,7 @@ int main(int argc, char** argv) {
   }
   Setup setup;
   setup.pace = o.pace;
+  setup.protocol = o.protocol;
   setup.interval = std::chrono::nanoseconds(static_cast<int64_t>(1e9 / o.rate));
   boost::system::error_code ec;
   setup.endpoint = {net::ip::make_address(o.host, ec), o.port};
@@ -197,13 +198,14 @@ int main(int argc, char** argv) {
       "rss_after_kib=%ld rss_per_match_kib=%.2f live_end=%u failed=%u refused=%llu "
       "bad_patches=%llu rss_end_per_match_kib=%.2f server_cpu_us_per_action=%.1f "
       "loadgen_cpu_us_per_action=%.1f "
-      "load_avg=%.1f\n",
+      "load_avg=%.1f p999_ms=%.3f update_bytes=%.1f\n",
       setup.ruleset.c_str(), o.matches,
       o.pace == Pace::kFast ? "fast" : (o.pace == Pace::kPaced ? "paced" : "idle"),
       o.pace == Pace::kPaced ? o.rate : 0, opened, open_seconds, actions_per_s, p50, p99, diff_mean,
       view_mean, ratio, rss_before, rss_after, rss_per_match, live_at_end, shared.failed.load(),
       static_cast<unsigned long long>(total.refused),
       static_cast<unsigned long long>(total.bad_patches), rss_end_per_match,
-      server_cpu * per_action, own_cpu * per_action, load_end[0]);
+      server_cpu * per_action, own_cpu * per_action, load_end[0], p999,
+      mean(total.update_bytes, total.diffs));
   return shared.failed > 0 || opened < o.matches ? 1 : 0;
 }

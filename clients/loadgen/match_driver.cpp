@@ -52,7 +52,7 @@ void MatchDriver::start() {
         [this, i](const std::string& error) {
           if (!error.empty()) return give_up(error);
           ClientMessage hello;
-          hello.mutable_hello()->set_protocol_version(1);
+          hello.mutable_hello()->set_protocol_version(setup_.protocol);
           hello.mutable_hello()->set_display_name("load" + std::to_string(i));
           seats_[i].connection->send(std::move(hello));
         },
@@ -84,6 +84,11 @@ void MatchDriver::give_up(const std::string& why) {
 
 void MatchDriver::on_message(size_t i, const ServerMessage& m, size_t frame_bytes) {
   if (dead_) return;
+  if (m.request_id() != 0 && m.has_update()) {
+    // Protocol 2: the actor's update is its action's OK.
+    if (shared_.recording) ++shard_.stats.actions;
+    return on_update(i, m.update(), frame_bytes);
+  }
   if (m.request_id() != 0) return on_reply(i, m);
   if (m.has_update()) return on_update(i, m.update(), frame_bytes);
   if (m.has_snapshot()) return on_snapshot(i, m.snapshot());
@@ -213,8 +218,11 @@ void MatchDriver::on_update(size_t i, const MatchUpdate& u, size_t frame_bytes) 
       break;
     }
   }
-  seat.legal.clear();
-  for (const auto& a : u.legal()) seat.legal.push_back(a.code());
+  if (!u.legal_unchanged()) {
+    seat.legal.clear();
+    for (const auto& a : u.legal()) seat.legal.push_back(a.code());  // protocol 1
+    for (uint64_t code : u.legal_codes()) seat.legal.push_back(code);
+  }
   if (u.status() == FINISHED || u.status() == ABORTED) {
     seat.ended = true;
     bool all = true;

@@ -38,6 +38,7 @@ struct Setup {
   uint32_t seats = 2;
   Pace pace = Pace::kFast;
   std::chrono::nanoseconds interval{std::chrono::seconds(1)};  // paced: between a match's actions
+  uint32_t protocol = 2;
 };
 
 class MatchDriver;

@@ -173,18 +173,19 @@ void Dispatcher::disconnected(const Peer* peer, ClientState& state) {
 Handled Dispatcher::handle_hello(Call& call, const Hello& hello) {
   if (call.state.player)
     return Handled::fail(ALREADY_HELLO, "this connection already has a player");
-  if (hello.protocol_version() != kProtocolVersion) {
+  if (hello.protocol_version() < 1 || hello.protocol_version() > kProtocolVersion) {
     return Handled::fail(UNSUPPORTED_VERSION,
-                         "this server speaks protocol " + std::to_string(kProtocolVersion));
+                         "this server speaks protocols 1 to " + std::to_string(kProtocolVersion));
   }
   // A session or guest token says which account the player is (a bad session is refused).
   const auto account = accounts::hello_account(hub_.accounts(), call.state.account, hello);
   if (account.code != OK) return Handled::fail(account.code, account.reason);
   Welcome* welcome = call.reply.mutable_welcome();
-  welcome->set_protocol_version(kProtocolVersion);
+  welcome->set_protocol_version(hello.protocol_version());
   if (!hello.resume_token().empty()) {
     auto player = hub_.find_player(hello.resume_token());
     if (!player) return Handled::fail(BAD_TOKEN, "unknown or expired resume token");
+    player->set_protocol(hello.protocol_version());
     if (auto old = player->bind(call.peer)) old->close("replaced by a new connection");
     call.state.player = player;
     bind_account(call.state, account.account_changed);
@@ -209,6 +210,7 @@ Handled Dispatcher::handle_hello(Call& call, const Hello& hello) {
   }
   auto player =
       hub_.new_player(registered ? call.state.account.account->name : hello.display_name());
+  player->set_protocol(hello.protocol_version());
   player->bind(call.peer);
   call.state.player = player;
   bind_account(call.state, true);

@@ -349,7 +349,7 @@ void Match::resume(std::shared_ptr<Player> player, std::optional<uint64_t> last_
     auto peer = player->peer();
     const bool started = status_ != WAITING;
     const bool held =
-        last_seq && *last_seq <= seq_ &&
+        last_seq && *last_seq <= seq_ && player->protocol() == slot.protocol &&
         (*last_seq == seq_ || (!slot.held.empty() && slot.held.front().first <= *last_seq + 1));
     if (started && held) {
       for (const auto& [seq, frame] : slot.held) {

@@ -16,8 +16,8 @@
 
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <boost/container/devector.hpp>
 #include <chrono>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -49,6 +49,11 @@ struct RecoveredSpectators {
   std::string view;
   std::vector<Step> held;
 };
+
+// A FIFO that allocates nothing while empty (libstdc++'s std::deque allocates 576 bytes even
+// then, and a match has five of them).
+template <typename T>
+using Fifo = boost::container::devector<T>;
 
 class Match : public std::enable_shared_from_this<Match> {
  public:
@@ -109,8 +114,14 @@ class Match : public std::enable_shared_from_this<Match> {
     std::unique_ptr<engine::Bot> bot;
     std::string option;
     bool connected = false;
-    std::string view;                             // the view as of the seat's last update
-    std::deque<std::pair<uint64_t, Frame>> held;  // recent updates, for reconnects
+    std::string view;                       // the view as of the seat's last update
+    Fifo<std::pair<uint64_t, Frame>> held;  // recent updates, for reconnects
+    uint32_t protocol = 1;                  // the version `held` was built for
+    // What the seat's client was told (protocol 2): a hash of its legal codes as of its last
+    // update or snapshot (0: none yet), and the hash of the label told for each code (bounded:
+    // when full it starts over, which only resends labels). Snapshots tell everything.
+    mutable uint64_t legal_told = 0;
+    mutable std::vector<std::pair<uint64_t, uint32_t>> labels_told;
     std::unique_ptr<boost::asio::steady_timer> clock;
     uint64_t clock_generation = 0;
     Clock::time_point deadline{};  // epoch: no clock running
@@ -154,6 +165,10 @@ class Match : public std::enable_shared_from_this<Match> {
   void send_seat_update(int seat, const std::vector<engine::Event>& events, bool fresh_view,
                         Outbox& out);
   void fill_legal(int seat, google::protobuf::RepeatedPtrField<LegalAction>& out) const;
+  // Protocol 2: the legal codes when they changed, and the labels not told yet.
+  void fill_legal_changes(int seat, MatchUpdate& update);
+  // Records that the seat's client now knows `code`'s label; false when it already did.
+  static bool tell_label(const SeatSlot& slot, uint64_t code, const std::string& label);
   void fill_outcome(Outcome& out) const;
   ServerMessage snapshot(int seat) const;
   void queue_spectator_step(const std::vector<engine::Event>& events, bool fresh_view, Outbox& out);
@@ -205,21 +220,21 @@ class Match : public std::enable_shared_from_this<Match> {
   // With no spectators and no delay the public view is not computed until someone watches.
   bool spectator_view_stale_ = false;
   std::unique_ptr<boost::asio::steady_timer> bot_timer_;
-  std::deque<DelayedStep> delayed_;
+  Fifo<DelayedStep> delayed_;
   std::unique_ptr<boost::asio::steady_timer> spectator_timer_;
   std::unique_ptr<boost::asio::steady_timer> linger_timer_;
 
   // Durability: tickets count the actions given to the log; outboxes wait for theirs.
   uint64_t logged_ticket_ = 0;
   uint64_t durable_ticket_ = 0;
-  std::deque<std::pair<uint64_t, Outbox>> held_out_;
+  Fifo<std::pair<uint64_t, Outbox>> held_out_;
   struct HeldReply {
     uint64_t ticket = 0;
     std::shared_ptr<Peer> peer;
     uint64_t request_id = 0;
     std::chrono::steady_clock::time_point received{};  // for the action-to-update latency
   };
-  std::deque<HeldReply> held_replies_;  // OK replies to actions not yet durable
+  Fifo<HeldReply> held_replies_;  // OK replies to actions not yet durable
   // The log failed: back to the last durable step, so nothing shows an unstored one.
   void forget_unstored(size_t unsent);
   // Drawn at creation so that its commitment is published before anyone joins.
@@ -227,12 +242,14 @@ class Match : public std::enable_shared_from_this<Match> {
   std::string commitment_;
   std::vector<bool> recovered_seat_;  // a recovered seat waiting for its player
 
-  // The request being served when an engine fault happens, so it gets its answer.
+  // The request being served when an engine fault happens, so it gets its answer; for protocol
+  // 2 the actor's update answers it (answered_ then says so).
   std::shared_ptr<Peer> current_peer_;
   uint64_t current_request_ = 0;
 
   metrics::RulesetMetrics& counts_ = metrics::server_metrics().ruleset(ruleset_.name);
   metrics::GaugeHold live_{counts_.live_matches};  // released when the match ends
+  bool answered_ = false;
 };
 
 }  // namespace duelhall::server

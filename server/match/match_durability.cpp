@@ -3,6 +3,8 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
+#include <algorithm>
+
 #include "match/match.hpp"
 #include "net/messages.hpp"
 
@@ -75,7 +77,9 @@ void Match::forget_unstored(size_t unsent) {
       seats_[i].view = state_->view(engine::Viewer::of_seat(static_cast<int>(i)));
     }
   }
-  std::erase_if(delayed_, [&](const DelayedStep& step) { return step.seq > seq_; });
+  delayed_.erase(std::remove_if(delayed_.begin(), delayed_.end(),
+                                [&](const DelayedStep& step) { return step.seq > seq_; }),
+                 delayed_.end());
   if (delayed_.empty()) spectator_view_ = state_->view(engine::Viewer::spectator());
   spectator_seq_ = std::min(spectator_seq_, seq_);
 }

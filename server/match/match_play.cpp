@@ -56,6 +56,7 @@ void Match::act(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, Subm
   run([this, peer, player, request, request_id, received](Outbox& out) {
     current_peer_ = peer;
     current_request_ = request_id;
+    answered_ = false;
     const int seat = seat_of(player.get());
     ResultCode code = OK;
     std::string reason;
@@ -76,7 +77,7 @@ void Match::act(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, Subm
       apply(seat, engine::Action::from_code(request.code()), updates, code, reason);
     }
     current_peer_.reset();
-    out.add(peer, frame_of(reply(request_id, code, reason)));
+    if (!answered_) out.add(peer, frame_of(reply(request_id, code, reason)));
     // The OK waits for the log; should the log fail, the actor is told so instead.
     if (code == OK && durable_ticket_ < logged_ticket_) {
       held_replies_.push_back({logged_ticket_, peer, request_id, received});
@@ -139,13 +140,22 @@ void Match::send_seat_update(int seat, const std::vector<engine::Event>& events,
   u->set_seq(seq_);
   if (fresh_view) {
     std::string view = state_->view(viewer);
-    u->set_patch(wire::make_patch(slot.view, view));
+    wire::make_patch(slot.view, view, *u->mutable_patch());
     slot.view = std::move(view);
   }
   for (const auto& e : events) {
     if (auto text = e.text_for(viewer)) u->add_events(std::string(*text));
   }
-  fill_legal(seat, *u->mutable_legal());
+  const uint32_t protocol = slot.player->protocol();
+  if (protocol != slot.protocol) {
+    slot.held.clear();  // built for the other version: a resume gets a snapshot instead
+    slot.protocol = protocol;
+  }
+  if (protocol >= 2) {
+    fill_legal_changes(seat, *u);
+  } else {
+    fill_legal(seat, *u->mutable_legal());
+  }
   u->set_status(status_);
   if (status_ != PLAYING) fill_outcome(*u->mutable_outcome());
   if (slot.deadline != Clock::time_point{}) {
@@ -155,7 +165,61 @@ void Match::send_seat_update(int seat, const std::vector<engine::Event>& events,
   Frame frame = frame_of(m);
   slot.held.emplace_back(seq_, frame);
   while (slot.held.size() > hub_.config().limits.updates_held) slot.held.pop_front();
-  if (slot.connected) out.add(slot.player->peer(), frame);
+  if (!slot.connected) return;
+  auto peer = slot.player->peer();
+  if (protocol >= 2 && current_peer_ && peer == current_peer_ && !answered_) {
+    // The actor's update is its OK (protocol 2): one frame instead of two.
+    answered_ = true;
+    out.add(std::move(peer), with_request_id(*frame, current_request_));
+    return;
+  }
+  out.add(std::move(peer), std::move(frame));
+}
+
+namespace {
+uint64_t legal_hash(const std::vector<engine::Action>& legal) {
+  uint64_t h = 0xcbf29ce484222325ull ^ legal.size();
+  for (const engine::Action& a : legal) h = (h ^ a.code()) * 0x100000001b3ull;
+  return h | 1;  // 0 means nothing told yet
+}
+}  // namespace
+
+bool Match::tell_label(const SeatSlot& slot, uint64_t code, const std::string& label) {
+  constexpr size_t kLabelsTold = 48;
+  const auto label_hash = static_cast<uint32_t>(std::hash<std::string>{}(label));
+  auto& told = slot.labels_told;
+  for (auto& [c, h] : told) {
+    if (c != code) continue;
+    if (h == label_hash) return false;
+    h = label_hash;
+    return true;
+  }
+  if (told.size() >= kLabelsTold) told.clear();
+  told.emplace_back(code, label_hash);
+  return true;
+}
+
+void Match::fill_legal_changes(int seat, MatchUpdate& update) {
+  SeatSlot& slot = seats_[seat];
+  std::vector<engine::Action> legal;
+  if (status_ == PLAYING && state_ && state_->pending().has(seat)) {
+    legal = state_->legal_actions(seat);
+  }
+  const uint64_t hash = legal_hash(legal);
+  if (hash == slot.legal_told) {
+    update.set_legal_unchanged(true);
+    return;
+  }
+  slot.legal_told = hash;
+  for (const engine::Action& action : legal) {
+    update.add_legal_codes(action.code());
+    std::string label = state_->action_label(seat, action);
+    if (tell_label(slot, action.code(), label)) {
+      LegalAction* a = update.add_labels();
+      a->set_code(action.code());
+      a->set_label(std::move(label));
+    }
+  }
 }
 
 void Match::fill_legal(int seat, google::protobuf::RepeatedPtrField<LegalAction>& out) const {
@@ -191,6 +255,12 @@ ServerMessage Match::snapshot(int seat) const {
     s->set_seq(seq_);
     s->set_view(slot.view);
     fill_legal(seat, *s->mutable_legal());
+    std::vector<engine::Action> legal;
+    for (const LegalAction& a : s->legal()) {
+      legal.push_back(engine::Action::from_code(a.code()));
+      tell_label(slot, a.code(), a.label());
+    }
+    slot.legal_told = legal_hash(legal);
     if (slot.deadline != Clock::time_point{}) {
       auto left =
           std::chrono::duration_cast<std::chrono::milliseconds>(slot.deadline - Clock::now());

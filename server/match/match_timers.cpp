@@ -45,7 +45,7 @@ void Match::release_spectators(Outbox& out) {
     MatchUpdate* u = m.mutable_update();
     u->set_match_id(id_);
     u->set_seq(spectator_seq_);
-    u->set_patch(wire::make_patch(spectator_view_, front.view));
+    wire::make_patch(spectator_view_, front.view, *u->mutable_patch());
     for (auto& text : front.events) u->add_events(std::move(text));
     u->set_status(last ? status_ : PLAYING);
     if (last) fill_outcome(*u->mutable_outcome());

@@ -3,6 +3,7 @@
 // mutable parts; nothing here is held across a send.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -73,6 +74,10 @@ class Player {
     return epoch_ == epoch && peer_.expired();
   }
 
+  // The protocol version of the player's latest Hello (docs/protocol.md, Compatibility).
+  uint32_t protocol() const { return protocol_.load(std::memory_order_relaxed); }
+  void set_protocol(uint32_t version) { protocol_.store(version, std::memory_order_relaxed); }
+
   void add_match(std::weak_ptr<Match> match) {
     std::lock_guard lock(mutex_);
     matches_.push_back(std::move(match));
@@ -101,6 +106,7 @@ class Player {
   mutable std::mutex mutex_;
   std::weak_ptr<Peer> peer_;
   uint64_t epoch_ = 0;
+  std::atomic<uint32_t> protocol_{1};
   std::vector<std::weak_ptr<Match>> matches_;
   Account account_;
 };

@@ -14,7 +14,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
-#include <deque>
+#include <boost/container/devector.hpp>
 #include <memory>
 #include <optional>
 #include <string>
@@ -68,9 +68,9 @@ class WsSession : public Peer,
   ConnectionSlot slot_;
   std::unique_ptr<SessionHandler> handler_;
   RateLimiter limiter_;
-  std::deque<Frame> queue_;
-  uint32_t strikes_ = 0;    // rate-limited messages in a row
-  uint32_t malformed_ = 0;  // malformed frames in a row
+  boost::container::devector<Frame> queue_;  // allocates nothing while empty, unlike std::deque
+  uint32_t strikes_ = 0;                     // rate-limited messages in a row
+  uint32_t malformed_ = 0;                   // malformed frames in a row
   bool closing_ = false;
   bool read_paused_ = false;  // the write queue is half full: the next read waits for it
   // Set while the frames queued before a close still go out; the close frame follows them.

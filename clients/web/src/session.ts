@@ -5,7 +5,8 @@ import { Connection, type LinkState } from "./connection";
 import { ResultCode } from "./gen/result_pb";
 import type { ServerMessage } from "./gen/envelope_pb";
 import type { MatchInfo, RulesetInfo } from "./gen/lobby_pb";
-import type { ChatMessage, LegalAction, Outcome } from "./gen/match_pb";
+import { create } from "@bufbuild/protobuf";
+import { LegalActionSchema, type ChatMessage, type LegalAction, type Outcome } from "./gen/match_pb";
 import { forgetSession, hasSession, helloTokens, noteAccount, noteRatingUpdate } from "./ui/account";
 import { applyPatch } from "./wire_diff";
 
@@ -21,6 +22,7 @@ export interface MatchView {
   seq: bigint;
   view: Uint8Array | null; // null until the first snapshot
   legal: LegalAction[];
+  labels: Map<bigint, string>; // every action label told in this match (protocol 2 sends each once)
   outcome: Outcome | undefined;
   clockMs: number;
   clockAt: number; // performance.now() when clockMs was received
@@ -80,7 +82,7 @@ export class Session {
         .map((m) => ({ matchId: m.id, seq: m.seq }));
       const reply = await this.conn.send({
         case: "hello",
-        value: { protocolVersion: 1, resumeToken: token, cursors, ...helloTokens() },
+        value: { protocolVersion: 2, resumeToken: token, cursors, ...helloTokens() },
       });
       if (reply.result === ResultCode.BAD_SESSION) {
         forgetSession(); // signed out elsewhere or expired: on as a guest
@@ -106,7 +108,7 @@ export class Session {
   async introduce(name: string): Promise<boolean> {
     const reply = await this.conn.send({
       case: "hello",
-      value: { protocolVersion: 1, displayName: name, ...helloTokens() },
+      value: { protocolVersion: 2, displayName: name, ...helloTokens() },
     });
     if (reply.result === ResultCode.BAD_SESSION) {
       forgetSession();
@@ -156,7 +158,7 @@ export class Session {
     let m = this.matches.get(id);
     if (!m) {
       m = {
-        id, info: undefined, seat: -1, seq: 0n, view: null, legal: [], outcome: undefined,
+        id, info: undefined, seat: -1, seq: 0n, view: null, legal: [], labels: new Map(), outcome: undefined,
         clockMs: 0, clockAt: 0, events: [], chat: [], inviteCode: this.inviteFor(id), notice: "", seedAsked: false,
       };
       this.matches.set(id, m);
@@ -261,6 +263,7 @@ export class Session {
         mv.seq = s.seq;
         mv.view = s.view;
         mv.legal = s.legal;
+        for (const a of s.legal) mv.labels.set(a.code, a.label);
         mv.outcome = s.outcome;
         mv.notice = "";
         this.setClock(mv, s.clockMs);
@@ -272,13 +275,19 @@ export class Session {
         if (!mv || mv.view === null) break;
         if (u.seq <= mv.seq) break; // already applied (a resume can overlap)
         const next = u.seq === mv.seq + 1n ? applyPatch(mv.view, u.patch) : null;
-        if (next === null) {
+        for (const a of u.labels) mv.labels.set(a.code, a.label);
+        // Protocol 2: codes only when they changed, each label once (docs/protocol.md).
+        const known = u.legalCodes.every((code) => mv.labels.has(code));
+        if (next === null || !known) {
           void this.conn.send({ case: "resync", value: { matchId: u.matchId } });
           break;
         }
         mv.view = next;
         mv.seq = u.seq;
-        mv.legal = u.legal;
+        if (!u.legalUnchanged) {
+          mv.legal = u.legalCodes.length ? u.legalCodes.map((code) =>
+            create(LegalActionSchema, { code, label: mv.labels.get(code) })) : u.legal;
+        }
         if (u.outcome) {
           mv.outcome = u.outcome;
           // The seed is revealed once the match has ended; the match's info carries it (for a

@@ -120,9 +120,9 @@ class InProcessClient {
   }
   void disconnect() { server_.dispatcher.disconnected(peer_.get(), state_); }
 
-  ServerMessage hello(const std::string& name) {
+  ServerMessage hello(const std::string& name, uint32_t version = server::kProtocolVersion) {
     ClientMessage m;
-    m.mutable_hello()->set_protocol_version(server::kProtocolVersion);
+    m.mutable_hello()->set_protocol_version(version);
     m.mutable_hello()->set_display_name(name);
     return request(m);
   }

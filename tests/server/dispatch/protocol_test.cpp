@@ -1,0 +1,153 @@
+// The action's round trip in both protocol versions (docs/protocol.md, Compatibility): in
+// version 2 the actor's update is its OK and legal actions carry each label once; version 1
+// clients still get a separate OK and every label with every update.
+#include <catch2/catch.hpp>
+#include <map>
+#include <set>
+
+#include "support/in_process.hpp"
+
+using namespace duelhall;
+using duelhall::testing::InProcessClient;
+using duelhall::testing::InProcessServer;
+
+namespace {
+
+// Ann hosts a two-seat match of the test ruleset, Ben joins it; both speak `version`.
+uint64_t start_duel(InProcessClient& ann, InProcessClient& ben, uint32_t version) {
+  ann.hello("Ann", version);
+  ben.hello("Ben", version);
+  ClientMessage create;
+  CreateMatch* c = create.mutable_create_match();
+  c->mutable_settings()->set_ruleset(duelhall::testing::kTestRuleset);
+  c->mutable_settings()->set_seats(2);
+  c->set_join(true);
+  const ServerMessage created = ann.request(create);
+  REQUIRE(created.result() == OK);
+  const uint64_t id = created.created().match().match_id();
+  ClientMessage join;
+  join.mutable_join_match()->set_match_id(id);
+  join.mutable_join_match()->set_seat(1);
+  REQUIRE(ben.request(join).result() == OK);
+  REQUIRE(ann.wait_until([&] { return ann.tracker.find(id) != nullptr; }));
+  REQUIRE(ben.wait_until([&] { return ben.tracker.find(id) != nullptr; }));
+  ann.inbox.clear();
+  ben.inbox.clear();
+  return id;
+}
+
+ClientMessage action(uint64_t id, uint64_t code, uint64_t seq) {
+  ClientMessage m;
+  m.mutable_action()->set_match_id(id);
+  m.mutable_action()->set_code(code);
+  m.mutable_action()->set_seq(seq);
+  return m;
+}
+
+// Plays the match to its end, the seat to move taking its first legal action; returns the
+// frames each seat received per action (actor, opponent) and every update each got.
+struct Played {
+  std::vector<std::pair<size_t, size_t>> frames;
+  std::vector<MatchUpdate> updates;  // both seats' updates, in order
+};
+
+Played play_out(InProcessClient& ann, InProcessClient& ben, uint64_t id) {
+  Played played;
+  for (int guard = 0; guard < 100; ++guard) {
+    if (ann.tracker.find(id)->ended && ben.tracker.find(id)->ended) return played;
+    const bool ann_moves = !ann.tracker.find(id)->legal.empty();
+    InProcessClient& mover = ann_moves ? ann : ben;
+    InProcessClient& other = ann_moves ? ben : ann;
+    const auto* t = mover.tracker.find(id);
+    REQUIRE_FALSE(t->broken);
+    REQUIRE_FALSE(t->legal.front().label().empty());
+    const uint64_t seq = t->seq;
+    mover.send(action(id, t->legal.front().code(), seq));
+    REQUIRE(mover.wait_until([&] { return mover.tracker.find(id)->seq > seq; }));
+    REQUIRE(other.wait_until([&] { return other.tracker.find(id)->seq > seq; }));
+    other.wait_until([] { return false; }, std::chrono::milliseconds(2));
+    mover.wait_until([] { return false; }, std::chrono::milliseconds(2));
+    played.frames.emplace_back(mover.inbox.size(), other.inbox.size());
+    for (auto* c : {&mover, &other}) {
+      for (const ServerMessage& m : c->inbox) {
+        if (m.has_update()) played.updates.push_back(m.update());
+      }
+      c->inbox.clear();
+    }
+  }
+  FAIL("the match did not end");
+  return played;
+}
+
+}  // namespace
+
+TEST_CASE("protocol 2: the actor's update is its OK, two frames per action for two players") {
+  InProcessServer server;
+  InProcessClient ann(server);
+  InProcessClient ben(server);
+  const uint64_t id = start_duel(ann, ben, 2);
+  const auto* t = ann.tracker.find(id);
+  const ServerMessage answer = ann.request(action(id, t->legal.front().code(), t->seq));
+  CHECK(answer.result() == OK);
+  REQUIRE(answer.has_update());
+  CHECK(answer.update().seq() == 1);
+  // A refusal is still a plain reply.
+  const ServerMessage refused = ann.request(action(id, 1 | (uint64_t{99} << 8), 0));
+  CHECK(refused.result() != OK);
+  CHECK_FALSE(refused.has_update());
+  REQUIRE(ben.wait_until([&] { return ben.tracker.find(id)->seq == 1; }));
+  ann.inbox.clear();
+  ben.inbox.clear();
+
+  const Played played = play_out(ann, ben, id);
+  REQUIRE_FALSE(played.frames.empty());
+  for (const auto& [actor, opponent] : played.frames) {
+    CHECK(actor == 1);
+    CHECK(opponent == 1);
+  }
+}
+
+TEST_CASE("protocol 2: each label is sent once, legal codes only when they changed") {
+  InProcessServer server;
+  InProcessClient ann(server);
+  InProcessClient ben(server);
+  const uint64_t id = start_duel(ann, ben, 2);
+  const Played played = play_out(ann, ben, id);
+  size_t unlabelled = 0;
+  std::map<uint64_t, int> labels_sent;
+  for (const MatchUpdate& u : played.updates) {
+    CHECK(u.legal_size() == 0);  // protocol 1's field stays empty
+    if (u.legal_unchanged()) CHECK(u.legal_codes_size() == 0);
+    std::set<uint64_t> labelled;
+    for (const auto& a : u.labels()) {
+      labelled.insert(a.code());
+      ++labels_sent[a.code()];
+    }
+    for (uint64_t code : u.legal_codes()) unlabelled += labelled.count(code) == 0;
+  }
+  // The test ruleset's labels name the card, so a code's label never changes: sent once.
+  for (const auto& [code, times] : labels_sent) CHECK(times == 1);
+  CHECK(unlabelled > 0);  // codes offered again came without their labels
+  CHECK(ann.tracker.find(id)->ended);
+  CHECK_FALSE(ann.tracker.find(id)->broken);
+  CHECK_FALSE(ben.tracker.find(id)->broken);
+}
+
+TEST_CASE("protocol 1: a separate OK before the update, and every label with every update") {
+  InProcessServer server;
+  InProcessClient ann(server);
+  InProcessClient ben(server);
+  const uint64_t id = start_duel(ann, ben, 1);
+  const Played played = play_out(ann, ben, id);
+  for (const auto& [actor, opponent] : played.frames) {
+    CHECK(actor == 2);
+    CHECK(opponent == 1);
+  }
+  for (const MatchUpdate& u : played.updates) {
+    CHECK(u.legal_codes_size() == 0);
+    CHECK(u.labels_size() == 0);
+    CHECK_FALSE(u.legal_unchanged());
+    for (const auto& a : u.legal()) CHECK_FALSE(a.label().empty());
+  }
+  CHECK(ann.tracker.find(id)->ended);
+}

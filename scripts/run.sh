@@ -11,9 +11,9 @@ for arg in "$@"; do
     echo "Installs the Debian packages the server needs, builds it into $build (BUILD_DIR to"
     echo "change), builds the web client, and starts the server with the options given."
     echo "Every option and config key, with its default: deploy/duelhall.toml."
-    if [ -x "$build/server/duelhall" ]; then
+    if [ -x "$build/server/app/duelhall" ]; then
       echo
-      "$build/server/duelhall" --help
+      "$build/server/app/duelhall" --help
     else
       echo "(The server is not built yet: its own --help lists the same options once it is.)"
     fi
@@ -27,4 +27,4 @@ cmake --build "$build" --parallel "$(nproc)"
 if [ -f clients/web/package.json ]; then
   scripts/build-web.sh
 fi
-exec "$build/server/duelhall" "$@"
+exec "$build/server/app/duelhall" "$@"

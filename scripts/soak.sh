@@ -26,7 +26,7 @@ if [ ! -f "$build/CMakeCache.txt" ]; then
     -DDUELHALL_BUILD_BENCH=OFF >/dev/null
 fi
 cmake --build "$build" --target duelhall duelhall-loadgen --parallel "${DUELHALL_JOBS:-$(nproc)}" >/dev/null
-server_bin=$build/server/duelhall
+server_bin=$build/server/app/duelhall
 loadgen_bin=$build/clients/loadgen/duelhall-loadgen
 out=${SOAK_OUT:-$build/soak}
 mkdir -p "$out"

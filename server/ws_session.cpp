@@ -36,7 +36,10 @@ WsSession::~WsSession() {
 }
 
 bool WsSession::on_strand() {
-  auto* strand = ws_.get_executor().target<StrandExecutor>();
+  // get_executor() returns a copy and target() points into it: the copy must outlive the check
+  // (a temporary here was a stack-use-after-scope on every send, found by ASan).
+  const auto executor = ws_.get_executor();
+  auto* strand = executor.target<StrandExecutor>();
   return strand && strand->running_in_this_thread();
 }
 

@@ -46,7 +46,10 @@ WsSession<Stream>::~WsSession() {
 
 template <class Stream>
 bool WsSession<Stream>::on_strand() {
-  auto* strand = ws_.get_executor().template target<StrandExecutor>();
+  // get_executor() returns a copy and target() points into it: the copy must outlive the check
+  // (a temporary here was a stack-use-after-scope on every send, found by ASan).
+  const auto executor = ws_.get_executor();
+  auto* strand = executor.template target<StrandExecutor>();
   return strand && strand->running_in_this_thread();
 }
 

@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "config.hpp"
+#include "config/config.hpp"
 #include "support.hpp"
 
 using namespace duelhall;

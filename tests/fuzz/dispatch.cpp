@@ -9,10 +9,10 @@
 
 #include <boost/asio/io_context.hpp>
 
-#include "dispatch.hpp"
-#include "hub.hpp"
+#include "lobby/dispatch.hpp"
+#include "lobby/hub.hpp"
 #include "match_tracker.hpp"
-#include "messages.hpp"
+#include "net/messages.hpp"
 #include "support.hpp"
 
 using namespace duelhall;

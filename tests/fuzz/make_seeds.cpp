@@ -10,7 +10,7 @@
 #include "envelope.pb.h"
 #include "fairness/match_record.hpp"
 #include "fairness/record_format.hpp"
-#include "messages.hpp"
+#include "net/messages.hpp"
 #include "support.hpp"
 
 using namespace duelhall;

@@ -27,6 +27,10 @@ interface Plan {
   running: boolean; // "Use this setup" was clicked: the steps are being played
   sentSeq: bigint; // the view seq the last step was sent at (one step per view)
   busy: boolean; // a step is on its way: the next waits for its answer
+  // The view that arrived while a step was on its way. Under protocol 2 the step's answer is the
+  // update itself, which is drawn before the step's promise settles: the step after it starts
+  // from here, since no further redraw comes.
+  waiting?: () => void;
 }
 
 const plans = new Map<bigint, Plan>();
@@ -86,13 +90,22 @@ export function setupChoice(id: bigint, legal: LegalAction[]): LegalAction {
 export function driveSetup(id: bigint, seq: bigint, legal: LegalAction[], act: (code: bigint) => Promise<void>): void {
   if (!isSetupStep(legal)) return;
   const plan = planFor(id);
-  if (plan.sentSeq === seq || plan.busy) return;
+  if (plan.sentSeq === seq) return;
+  if (plan.busy) {
+    plan.waiting = () => driveSetup(id, seq, legal, act);
+    return;
+  }
   const single = legal.length === 1 && kindOf(legal[0].code) !== CONFIRM;
   if (!plan.running && !single) return;
   plan.sentSeq = seq;
   plan.busy = true;
   const code = choose(plan, legal).code;
-  setTimeout(() => void act(code).finally(() => (plan.busy = false)), 0); // after this redraw
+  setTimeout(() => void act(code).finally(() => {
+    plan.busy = false;
+    const next = plan.waiting;
+    plan.waiting = undefined;
+    next?.();
+  }), 0); // after this redraw
 }
 
 function stepper(label: string, id: string, value: number, max: number, set: (n: number) => void, redraw: () => void): HTMLElement {

@@ -1,5 +1,6 @@
 #include "fairness/secure_random.hpp"
 
+#include <openssl/crypto.h>
 #include <sys/random.h>
 
 #include <cerrno>
@@ -45,10 +46,9 @@ std::string invite_code() {
 }
 
 bool same_secret(const std::string& a, const std::string& b) {
+  // The length of a token or invite code is public; only its bytes are compared in constant time.
   if (a.size() != b.size()) return false;
-  unsigned char diff = 0;
-  for (size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
-  return diff == 0;
+  return CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
 }
 
 }  // namespace duelhall::fairness

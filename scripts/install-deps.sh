@@ -3,9 +3,9 @@
 set -euo pipefail
 packages=(build-essential cmake ninja-build pkg-config libboost1.81-dev protobuf-compiler
           libprotobuf-dev libspdlog-dev catch2 libsqlite3-dev libssl-dev libtomlplusplus-dev
-          libsodium-dev prometheus clang libclang-rt-14-dev)
+          libsodium-dev prometheus clang libclang-rt-14-dev openssl)
 # prometheus: promtool, which checks /metrics in the tests; clang and its sanitizer and libFuzzer
-# runtimes: tests/fuzz.
+# runtimes: tests/fuzz; openssl: the TLS tests make their certificate with its command.
 if [ "${DUELHALL_WITH_BROWSER:-0}" = 1 ]; then
   packages+=(chromium)
   # Node.js may come from another Debian-format package that bundles npm (and conflicts with

@@ -6,6 +6,7 @@
 
 #include "core/version.hpp"
 #include "match/match.hpp"
+#include "metrics/server_metrics.hpp"
 #include "net/messages.hpp"
 
 namespace duelhall::server {
@@ -329,6 +330,8 @@ Handled Dispatcher::handle_account(Call& call, const ClientMessage& message) {
       accounts::serve_account_command(hub_.accounts(), call.state.account, message, call.reply);
   if (outcome.account_changed) bind_account(call.state, true);
   if (outcome.code != OK) return Handled::fail(outcome.code, outcome.reason);
+  // A registration signs its player in, as SignIn does: both answer with SignedIn.
+  if (call.reply.has_signed_in()) metrics::server_metrics().logins.add();
   return Handled::ok();
 }
 

@@ -91,6 +91,26 @@ TEST_CASE("metrics: /metrics passes promtool and its counters move after a playe
   CHECK(metric(after, "duelhall_rate_limited_total") == 0);
 }
 
+TEST_CASE("metrics: logins count registrations and sign-ins, not refused ones") {
+  ServerProcess server;
+  auto client = connect_as(server.port(), "Logan");
+  ClientMessage registration;
+  registration.mutable_register_account()->set_name("logan");
+  registration.mutable_register_account()->set_password("correct horse");
+  REQUIRE(client->request(registration).result() == OK);
+  auto other = connect_as(server.port(), "Guest");
+  ClientMessage wrong;
+  wrong.mutable_sign_in()->set_name("logan");
+  wrong.mutable_sign_in()->set_password("wrong horse");
+  CHECK(other->request(wrong).result() == WRONG_PASSWORD);
+  ClientMessage right = wrong;
+  right.mutable_sign_in()->set_password("correct horse");
+  REQUIRE(other->request(right).result() == OK);
+  const std::string text = http_get(server.port(), "/metrics").body;
+  CHECK(metric(text, "duelhall_logins_total") == 2);
+  CHECK(metric(text, "duelhall_refusals_total{code=\"WRONG_PASSWORD\"}") == 1);
+}
+
 TEST_CASE("metrics: /healthz says alive and /readyz says taking matches") {
   ServerProcess server({"--storage", "memory"});
   CHECK(http_get(server.port(), "/healthz").status == 200);

@@ -160,17 +160,7 @@ Answer AccountService::change_password(AccountId id, std::string_view old_passwo
                                        std::string_view keep_session_hash) {
   if (old_password.size() > kMaxFieldBytes) return Answer::fail(FIELD_TOO_LONG, "too long");
   if (auto refused = check_new_password(new_password)) return *refused;
-  auto account = store_.find_account(id);
-  if (!account || account->guest || account->deleted) {
-    return Answer::fail(SIGN_IN_REQUIRED, "sign in to an account first");
-  }
-  const int64_t now = now_();
-  const std::string account_key = "account:" + name_key(account->name);
-  if (auto refused = limited(account_key, now)) return *refused;
-  if (!verify_password(old_password, account->password_hash)) {
-    failures_.failed(account_key, now);
-    return Answer::fail(WRONG_PASSWORD, "wrong password");
-  }
+  if (auto refused = confirm_owner(id, old_password)) return *refused;
   store_.set_password(id, hash_password(new_password));
   store_.revoke_sessions(id, keep_session_hash);
   return {};
@@ -178,19 +168,24 @@ Answer AccountService::change_password(AccountId id, std::string_view old_passwo
 
 Answer AccountService::delete_account(AccountId id, std::string_view password) {
   if (password.size() > kMaxFieldBytes) return Answer::fail(FIELD_TOO_LONG, "too long");
+  if (auto refused = confirm_owner(id, password)) return *refused;
+  store_.delete_account(id, now_());
+  return {};
+}
+
+std::optional<Answer> AccountService::confirm_owner(AccountId id, std::string_view password) {
   auto account = store_.find_account(id);
   if (!account || account->guest || account->deleted) {
     return Answer::fail(SIGN_IN_REQUIRED, "sign in to an account first");
   }
   const int64_t now = now_();
   const std::string account_key = "account:" + name_key(account->name);
-  if (auto refused = limited(account_key, now)) return *refused;
+  if (auto refused = limited(account_key, now)) return refused;
   if (!verify_password(password, account->password_hash)) {
-    failures_.failed(account_key, now);
+    failures_.failed(account_key, now);  // a guessed password counts as a failed sign-in
     return Answer::fail(WRONG_PASSWORD, "wrong password");
   }
-  store_.delete_account(id, now);
-  return {};
+  return std::nullopt;
 }
 
 std::optional<AccountView> AccountService::from_session(std::string_view token) {

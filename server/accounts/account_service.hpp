@@ -113,6 +113,9 @@ class AccountService {
   SessionGrant open_session(const AccountView& account);
   std::optional<Answer> check_new_password(std::string_view password);
   std::optional<Answer> limited(const std::string& key, int64_t now);
+  // Whether `password` proves the signed-in account `id` is its owner's, before a change only
+  // the owner may make; the refusal otherwise.
+  std::optional<Answer> confirm_owner(AccountId id, std::string_view password);
   glicko2::Rating current(AccountId id, std::string_view ruleset, int64_t now, int64_t* games);
 
   storage::AccountStore& store_;

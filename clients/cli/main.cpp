@@ -117,16 +117,17 @@ uint64_t match_id_operand(const Options& o) {
 
 int join(WsClient& client, const Options& o) {
   const RulesetList list = rulesets(client);
+  const uint64_t id = match_id_operand(o);
   ClientMessage m;
-  JoinMatch* j = m.mutable_join_match();
-  j->set_match_id(match_id_operand(o));
+  JoinMatch* j = m.mutable_join_match();  // owned by m, which the request takes
+  j->set_match_id(id);
   j->set_seat(o.seat);
   j->set_seat_option(o.seat_option);
   j->set_invite_code(o.invite);
   const Joined joined = checked(client, std::move(m), "join").joined();
   const RulesetInfo* ruleset = find_ruleset(list, joined.match().ruleset());
-  std::cout << "joined match " << j->match_id() << " at seat @" << joined.seat() << "\n";
-  return follow_match(client, o, j->match_id(), ruleset ? ruleset->view_message() : "");
+  std::cout << "joined match " << id << " at seat @" << joined.seat() << "\n";
+  return follow_match(client, o, id, ruleset ? ruleset->view_message() : "");
 }
 
 int spectate(WsClient& client, const Options& o) {

@@ -8,19 +8,9 @@
 using namespace duelhall;
 using duelhall::testing::InProcessClient;
 using duelhall::testing::InProcessServer;
+using duelhall::testing::create_message;
 
 namespace {
-
-ClientMessage create_message(int seats, bool join, int bots) {
-  ClientMessage m;
-  CreateMatch* c = m.mutable_create_match();
-  c->mutable_settings()->set_ruleset(duelhall::testing::kTestRuleset);
-  c->mutable_settings()->set_seats(static_cast<uint32_t>(seats));
-  c->mutable_settings()->set_spectators_allowed(true);
-  c->set_join(join);
-  c->set_bot_seats(static_cast<uint32_t>(bots));
-  return m;
-}
 
 uint64_t create(InProcessClient& host, ClientMessage m) {
   auto reply = host.request(m);

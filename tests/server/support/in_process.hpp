@@ -139,4 +139,17 @@ class InProcessClient {
   uint64_t next_request_ = 1;
 };
 
+// A CreateMatch of the test ruleset with `seats` seats (spectators allowed), the sender joining
+// when `join`, and `bots` seats given to bots.
+inline ClientMessage create_message(int seats, bool join, int bots) {
+  ClientMessage m;
+  CreateMatch* c = m.mutable_create_match();
+  c->mutable_settings()->set_ruleset(duelhall::testing::kTestRuleset);
+  c->mutable_settings()->set_seats(static_cast<uint32_t>(seats));
+  c->mutable_settings()->set_spectators_allowed(true);
+  c->set_join(join);
+  c->set_bot_seats(static_cast<uint32_t>(bots));
+  return m;
+}
+
 }  // namespace duelhall::testing

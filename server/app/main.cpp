@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "accounts/account_service.hpp"
+#include "app/cluster_setup.hpp"
 #include "app/drain.hpp"
 #include "app/recovery.hpp"
 #include "config/config.hpp"
@@ -122,6 +123,14 @@ int main(int argc, char** argv) {
     return 1;
   }
   hub->set_accounts(accounts.get());
+  // Cluster mode (docs/cluster.md): a Redis that does not answer stops the start here.
+  std::shared_ptr<duelhall::cluster::ClusterNode> cluster;
+  try {
+    cluster = join_cluster(config, io, *hub, store.get(), registry);
+  } catch (const std::exception& e) {
+    spdlog::critical("cannot join the cluster: {}", e.what());
+    return 1;
+  }
   if (store) {
     try {
       const RecoveryReport report = recover_matches(*store, registry, *hub);
@@ -170,12 +179,14 @@ int main(int argc, char** argv) {
     return 1;
   }
   listener->run();
+  if (cluster) cluster->start();
   spdlog::info("duelhall listening on {}:{}{} ({} rulesets, {} threads, web root '{}', data '{}')",
                config.bind, listener->port(), context.tls ? " with TLS" : "", registry.all().size(),
                threads, config.web_root, config.data_dir);
 
-  Drain drain(io, *hub, context, [&io, &listener] {
+  Drain drain(io, *hub, context, [&io, &listener, &cluster] {
     listener->close();
+    if (cluster) cluster->stop();
     io.stop();
   });
   net::signal_set signals(io, SIGINT, SIGTERM);

@@ -101,6 +101,7 @@ void ClusterNode::tick() {
   NodeInfo self{options_.node, options_.advertise, 0, 0};
   self.matches = hooks_.live_matches ? hooks_.live_matches() : 0;
   self.room = options_.max_matches > self.matches ? options_.max_matches - self.matches : 0;
+  if (hooks_.taking_matches && !hooks_.taking_matches()) self.room = 0;
   directory_.heartbeat(self, options_.lease,
                        [me = shared_from_this()](std::optional<std::vector<uint64_t>> lost) {
                          me->after_heartbeat(std::move(lost));

@@ -27,6 +27,8 @@ namespace duelhall::cluster {
 
 struct NodeHooks {
   std::function<uint32_t()> live_matches;
+  // False while the node takes no new matches (a drain): it then offers no room.
+  std::function<bool()> taking_matches;
   // Another node's listing appeared, changed or went.
   std::function<void(const Listing&)> listing_changed;
   // Every listing of the cluster, after the lobby feed (re)connected: replaces what was known.

@@ -25,7 +25,7 @@ struct ClusterOptions {
 // Empty `config.cluster`: false with no error (no cluster). Otherwise true with `out` filled,
 // or false with `error`. The secret may come from DUELHALL_CLUSTER_SECRET instead of the config
 // (a flag shows in the process list); the node name defaults to the host name and the advertised
-// address to ws://<host name>:<port>/ws.
+// address to ws://<bind address>:<port>/ws (the host name when bound to every address).
 bool cluster_options_from(const server::Config& config, ClusterOptions& out, std::string& error);
 
 }  // namespace duelhall::cluster

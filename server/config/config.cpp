@@ -143,7 +143,7 @@ const std::vector<Option>& options() {
        text(&Config::node_name)},
       {"--advertise-address", "cluster.advertise_address",
        "the WebSocket URL clients reach this node at, given to clients sent here from another"
-       " node (default ws://<host name>:<port>/ws)",
+       " node (default ws://<bind address, or the host name>:<port>/ws)",
        text(&Config::advertise_address)},
       {"--cluster-secret", "cluster.secret",
        "the secret every node of the cluster shares, 16 characters or more: it signs the"

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <set>
 
 #include "accounts/account_commands.hpp"
@@ -57,6 +58,7 @@ class Dispatcher {
     ClientState& state;
     uint64_t request_id;
     ServerMessage& reply;
+    bool ticketed = false;  // a good cluster ticket came with the command: serve it here
   };
   Handled handle_hello(Call& call, const Hello& hello);
   Handled handle_list_rulesets(Call& call);
@@ -79,6 +81,11 @@ class Dispatcher {
   Handled handle_import_match(Call& call, const ImportMatch& request);
   // Accounts (server/accounts/account_commands.cpp serves them).
   Handled handle_account(Call& call, const ClientMessage& message);
+  // Cluster (dispatch_cluster.cpp, docs/cluster.md): the ticket that came with a command, the
+  // placement of a new match on another node, and the redirect to the node hosting a match.
+  Handled check_ticket(Call& call, const ClientMessage& message);
+  std::optional<Handled> place_elsewhere(Call& call);
+  Handled not_here(Call& call, uint64_t match_id, bool spectate, int seat);
 
   Hub& hub_;
 };

@@ -1,6 +1,7 @@
 #include "lobby/gateway.hpp"
 
 #include "accounts/account_json.hpp"
+#include "cluster/cluster_node.hpp"
 #include "lobby/replay_export.hpp"
 
 namespace duelhall::server {
@@ -47,6 +48,11 @@ std::optional<http::message_generator> answer_accounts(
 }
 
 }  // namespace
+
+std::string LobbyGateway::not_ready() {
+  cluster::ClusterNode* cluster = hub_.cluster();
+  return cluster && !cluster->ready() ? "cluster unreachable" : std::string();
+}
 
 std::unique_ptr<SessionHandler> LobbyGateway::open_session(const std::string& address) {
   return std::make_unique<LobbySession>(dispatcher_, hub_.config().limits, address);

@@ -20,6 +20,7 @@ class LobbyGateway final : public Gateway {
   std::optional<boost::beast::http::message_generator> answer(
       const boost::beast::http::request<boost::beast::http::string_body>& request) override;
   size_t match_count() override { return hub_.match_count(); }
+  std::string not_ready() override;
 
  private:
   Hub& hub_;

@@ -41,6 +41,9 @@ class Gateway {
   virtual std::optional<boost::beast::http::message_generator> answer(
       const boost::beast::http::request<boost::beast::http::string_body>& request) = 0;
   virtual size_t match_count() = 0;
+  // Why the server takes no new matches now, other than a drain (a cluster node that cannot
+  // reach the cluster): /readyz answers 503 with it. Empty when it takes them.
+  virtual std::string not_ready() { return {}; }
 };
 
 }  // namespace duelhall::server

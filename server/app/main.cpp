@@ -179,7 +179,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   listener->run();
-  if (cluster) cluster->start();
+  if (cluster) cluster->start(listener->port());
   spdlog::info("duelhall listening on {}:{}{} ({} rulesets, {} threads, web root '{}', data '{}')",
                config.bind, listener->port(), context.tls ? " with TLS" : "", registry.all().size(),
                threads, config.web_root, config.data_dir);

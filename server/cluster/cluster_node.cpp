@@ -51,7 +51,10 @@ bool ClusterNode::bootstrap(uint64_t id_floor, std::string& error) {
   return true;
 }
 
-void ClusterNode::start() {
+void ClusterNode::start(uint16_t port) {
+  if (!options_.advertise_host.empty()) {
+    options_.advertise = "ws://" + options_.advertise_host + ":" + std::to_string(port) + "/ws";
+  }
   auto self = shared_from_this();
   commands_->on_state([self](bool up) {
     if (!up) {

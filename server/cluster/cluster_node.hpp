@@ -49,7 +49,8 @@ class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
   // Blocking, before the server listens: reserves the first block of match ids above `id_floor`
   // (the highest id the node's store knows). False with the reason when Redis does not answer.
   bool bootstrap(uint64_t id_floor, std::string& error);
-  void start();
+  // `port`: the port the node listens on, for a default advertised address.
+  void start(uint16_t port);
   void stop();
 
   const ClusterOptions& options() const { return options_; }
@@ -84,7 +85,7 @@ class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
   void republish();
 
   boost::asio::io_context& io_;
-  const ClusterOptions options_;
+  ClusterOptions options_;  // const once started
   const NodeHooks hooks_;
   const TicketSigner signer_;
   std::shared_ptr<RedisLink> commands_;

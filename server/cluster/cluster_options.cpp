@@ -21,12 +21,13 @@ bool cluster_options_from(const server::Config& config, ClusterOptions& out, std
   }
   // A node bound to one address is reached there; one bound to all, by its host name.
   const bool bound_to_all = config.bind == "0.0.0.0" || config.bind == "::";
-  const std::string reach = bound_to_all ? std::string(host)
+  const std::string reach = bound_to_all                                 ? std::string(host)
                             : config.bind.find(':') != std::string::npos ? "[" + config.bind + "]"
                                                                          : config.bind;
   out.advertise = config.advertise_address.empty()
                       ? "ws://" + reach + ":" + std::to_string(config.port) + "/ws"
                       : config.advertise_address;
+  out.advertise_host = config.advertise_address.empty() ? reach : std::string();
   if (out.advertise.rfind("ws://", 0) != 0 && out.advertise.rfind("wss://", 0) != 0) {
     error =
         "--advertise-address is the node's WebSocket URL (ws://HOST:PORT/ws or wss://...), "

@@ -14,7 +14,10 @@ struct ClusterOptions {
   RedisEndpoint redis;
   std::string node;       // this node's name, unique in the cluster
   std::string advertise;  // where clients reach this node: ws://host:port/ws
-  std::string secret;     // the ticket key's secret, the same on every node
+  // Set when the address is the default: the host it names, for ClusterNode::start to name the
+  // port the node really listens on (--port 0 picks one).
+  std::string advertise_host;
+  std::string secret;  // the ticket key's secret, the same on every node
   std::string prefix = "duelhall:";
   std::chrono::milliseconds heartbeat{1000};  // how often the node heartbeats
   std::chrono::milliseconds lease{5000};      // a heartbeat's and a lease's lifetime

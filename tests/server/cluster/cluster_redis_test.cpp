@@ -208,7 +208,7 @@ TEST_CASE(
   auto node = std::make_shared<ClusterNode>(loop.io(), options, hooks);
   std::string error;
   REQUIRE(node->bootstrap(0, error));
-  node->start();
+  node->start(1);
   REQUIRE(eventually([&] { return node->ready(); }));
   CHECK(node->take_match_id() == 1u);
   REQUIRE(eventually([&] { return node->placement().has_value(); }));

@@ -1,5 +1,7 @@
 // The cluster's pure parts: tickets, placement, the lobby channel's messages, the options.
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
 
 #include "cluster/cluster_directory.hpp"
 #include "cluster/cluster_options.hpp"
@@ -130,8 +132,41 @@ TEST_CASE("cluster options: a bad address, node name, advertised address or secr
   config.node_name = "node-a";
   config.advertise_address = "127.0.0.1:8080";
   CHECK_FALSE(cluster_options_from(config, options, error));
+  config.advertise_address = "";  // the default: the bind address and the port
+  config.bind = "127.0.0.1";
+  config.port = 0;
+  REQUIRE(cluster_options_from(config, options, error));
+  CHECK(options.advertise_host == "127.0.0.1");  // the port is the one it listens on
   config.advertise_address = "wss://play.example.com/n/node-a/ws";
+  REQUIRE(cluster_options_from(config, options, error));
+  CHECK(options.advertise == "wss://play.example.com/n/node-a/ws");
+  CHECK(options.advertise_host.empty());
   config.cluster_secret = "short";
   CHECK_FALSE(cluster_options_from(config, options, error));
   CHECK(error.find("secret") != std::string::npos);
+}
+
+TEST_CASE("cluster options: the flags and the config file's [cluster] keys set them") {
+  auto parsed = duelhall::server::parse_args(
+      {"--cluster", "redis://10.0.0.5:6380", "--node-name", "node-7", "--advertise-address",
+       "ws://10.0.0.7:8080/ws", "--cluster-secret", "0123456789abcdef"});
+  REQUIRE(parsed.error.empty());
+  CHECK(parsed.config.cluster == "redis://10.0.0.5:6380");
+  CHECK(parsed.config.node_name == "node-7");
+  CHECK(parsed.config.advertise_address == "ws://10.0.0.7:8080/ws");
+  CHECK(parsed.config.cluster_secret == "0123456789abcdef");
+  const auto path = std::filesystem::temp_directory_path() / "duelhall-cluster-options.toml";
+  {
+    std::ofstream file(path);
+    file << "[cluster]\nredis = \"redis://r:1\"\nnode_name = \"n1\"\n"
+            "advertise_address = \"ws://n1:80/ws\"\nsecret = \"from the file, long\"\n";
+  }
+  auto from_file = duelhall::server::parse_args({"--config", path.string()});
+  std::filesystem::remove(path);
+  REQUIRE(from_file.error.empty());
+  CHECK(from_file.config.cluster == "redis://r:1");
+  CHECK(from_file.config.node_name == "n1");
+  CHECK(from_file.config.advertise_address == "ws://n1:80/ws");
+  CHECK(from_file.config.cluster_secret == "from the file, long");
+  CHECK(duelhall::server::help_text().find("--cluster-secret") != std::string::npos);
 }

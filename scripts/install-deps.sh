@@ -3,9 +3,12 @@
 set -euo pipefail
 packages=(build-essential cmake ninja-build pkg-config libboost1.81-dev protobuf-compiler
           libprotobuf-dev libspdlog-dev catch2 libsqlite3-dev libssl-dev libtomlplusplus-dev
-          libsodium-dev prometheus clang libclang-rt-14-dev openssl)
+          libsodium-dev prometheus clang libclang-rt-14-dev openssl libhiredis-dev redis-server
+          python3-yaml)
 # prometheus: promtool, which checks /metrics in the tests; clang and its sanitizer and libFuzzer
-# runtimes: tests/fuzz; openssl: the TLS tests make their certificate with its command.
+# runtimes: tests/fuzz; openssl: the TLS tests make their certificate with its command;
+# libhiredis-dev: the cluster's Redis client; redis-server: the cluster tests start a throw-away
+# one; python3-yaml: the test that checks deploy/'s manifests.
 if [ "${DUELHALL_WITH_BROWSER:-0}" = 1 ]; then
   packages+=(chromium)
   # Node.js may come from another Debian-format package that bundles npm (and conflicts with

@@ -1,8 +1,10 @@
 // duelhall-cli: a terminal client for any ruleset the server offers. See `duelhall-cli --help`.
 #include <iostream>
+#include <memory>
 
 #include "options.hpp"
 #include "play.hpp"
+#include "redirect.hpp"
 #include "ws_client.hpp"
 
 using namespace duelhall;
@@ -18,6 +20,19 @@ struct Refused : std::runtime_error {
 
 ServerMessage checked(WsClient& client, ClientMessage request, const char* what) {
   ServerMessage reply = client.request(std::move(request));
+  if (reply.result() != OK) {
+    throw Refused(std::string(what) + " refused: " + ResultCode_Name(reply.result()) + ": " +
+                  reply.reason());
+  }
+  return reply;
+}
+
+// The same for the commands another node of a cluster may serve: a REDIRECT is followed to that
+// node, whose connection replaces `client` (docs/cluster.md).
+ServerMessage followed(std::unique_ptr<WsClient>& client, ClientMessage request, const Options& o,
+                       const char* what) {
+  ServerMessage reply =
+      client::request_following_redirects(client, std::move(request), o.name, /*protocol=*/2);
   if (reply.result() != OK) {
     throw Refused(std::string(what) + " refused: " + ResultCode_Name(reply.result()) + ": " +
                   reply.reason());
@@ -78,13 +93,15 @@ int print_matches(WsClient& client) {
                 << (seat.occupant() == SeatInfo::BOT ? " (bot)" : "") << "]";
     }
     std::cout << "  spectators " << match.spectators() << "  actions " << match.actions()
-              << "  host " << match.host() << "\n";
+              << "  host " << match.host();
+    if (!match.node().empty()) std::cout << "  node " << match.node();  // in a cluster
+    std::cout << "\n";
   }
   return 0;
 }
 
-int create(WsClient& client, const Options& o) {
-  const RulesetList list = rulesets(client);
+int create(std::unique_ptr<WsClient>& client, const Options& o) {
+  const RulesetList list = rulesets(*client);
   const RulesetInfo* ruleset = find_ruleset(list, o.operands[0]);
   if (!ruleset) throw Refused("the server has no ruleset " + o.operands[0]);
   ClientMessage m;
@@ -100,11 +117,11 @@ int create(WsClient& client, const Options& o) {
   c->set_join(!o.wait_only);
   c->set_seat_option(o.seat_option);
   c->set_bot_seats(o.bots);
-  const MatchCreated created = checked(client, std::move(m), "create").created();
+  const MatchCreated created = followed(client, std::move(m), o, "create").created();
   std::cout << "created match " << created.match().match_id() << "\n";
   if (!created.invite_code().empty()) std::cout << "invite code " << created.invite_code() << "\n";
   if (o.wait_only) return 0;
-  return follow_match(client, o, created.match().match_id(), ruleset->view_message());
+  return follow_match(*client, o, created.match().match_id(), ruleset->view_message());
 }
 
 uint64_t match_id_operand(const Options& o) {
@@ -115,8 +132,8 @@ uint64_t match_id_operand(const Options& o) {
   }
 }
 
-int join(WsClient& client, const Options& o) {
-  const RulesetList list = rulesets(client);
+int join(std::unique_ptr<WsClient>& client, const Options& o) {
+  const RulesetList list = rulesets(*client);
   const uint64_t id = match_id_operand(o);
   ClientMessage m;
   JoinMatch* j = m.mutable_join_match();  // owned by m, which the request takes
@@ -124,22 +141,22 @@ int join(WsClient& client, const Options& o) {
   j->set_seat(o.seat);
   j->set_seat_option(o.seat_option);
   j->set_invite_code(o.invite);
-  const Joined joined = checked(client, std::move(m), "join").joined();
+  const Joined joined = followed(client, std::move(m), o, "join").joined();
   const RulesetInfo* ruleset = find_ruleset(list, joined.match().ruleset());
   std::cout << "joined match " << id << " at seat @" << joined.seat() << "\n";
-  return follow_match(client, o, id, ruleset ? ruleset->view_message() : "");
+  return follow_match(*client, o, id, ruleset ? ruleset->view_message() : "");
 }
 
-int spectate(WsClient& client, const Options& o) {
-  const RulesetList list = rulesets(client);
+int spectate(std::unique_ptr<WsClient>& client, const Options& o) {
+  const RulesetList list = rulesets(*client);
   ClientMessage m;
   m.mutable_spectate()->set_match_id(match_id_operand(o));
   m.mutable_spectate()->set_invite_code(o.invite);
-  ServerMessage first = checked(client, std::move(m), "spectate");
+  ServerMessage first = followed(client, std::move(m), o, "spectate");
   const RulesetInfo* ruleset = find_ruleset(list, first.snapshot().match().ruleset());
   const std::string view_message = ruleset ? ruleset->view_message() : "";
-  client.pushed().push_front(std::move(first));
-  return follow_match(client, o, match_id_operand(o), view_message);
+  client->pushed().push_front(std::move(first));
+  return follow_match(*client, o, match_id_operand(o), view_message);
 }
 
 }  // namespace
@@ -157,12 +174,12 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    WsClient client;
-    client.set_protocol(2);
-    client.connect(o.host, o.port);
-    hello(client, o);
-    if (o.command == "rulesets") return print_rulesets(client);
-    if (o.command == "list") return print_matches(client);
+    auto client = std::make_unique<WsClient>();
+    client->set_protocol(2);
+    client->connect(o.host, o.port);
+    hello(*client, o);
+    if (o.command == "rulesets") return print_rulesets(*client);
+    if (o.command == "list") return print_matches(*client);
     if (o.command == "create") return create(client, o);
     if (o.command == "join") return join(client, o);
     return spectate(client, o);

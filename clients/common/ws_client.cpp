@@ -15,12 +15,12 @@ WsClient::~WsClient() {
   if (ws_.next_layer().is_open()) ws_.next_layer().close(ec);
 }
 
-void WsClient::connect(const std::string& host, uint16_t port) {
+void WsClient::connect(const std::string& host, uint16_t port, const std::string& path) {
   tcp::resolver resolver(io_);
   auto results = resolver.resolve(host, std::to_string(port));
   net::connect(ws_.next_layer(), results);
   ws_.next_layer().set_option(tcp::no_delay(true));
-  ws_.handshake(host + ":" + std::to_string(port), "/ws");
+  ws_.handshake(host + ":" + std::to_string(port), path);
   ws_.binary(true);
   open_ = true;
   start_read();

@@ -33,7 +33,7 @@ class WsClient {
   WsClient& operator=(const WsClient&) = delete;
 
   // Connects to ws://host:port/ws; throws std::runtime_error when it cannot.
-  void connect(const std::string& host, uint16_t port);
+  void connect(const std::string& host, uint16_t port, const std::string& path = "/ws");
   void close();
   bool is_open() const { return open_; }
   // Why the server closed the connection (WebSocket close code and reason), once it did.

@@ -11,6 +11,7 @@
 #include "accounts/account_service.hpp"
 #include "accounts/moderation_service.hpp"
 #include "app/admin_command.hpp"
+#include "app/cluster_setup.hpp"
 #include "app/drain.hpp"
 #include "app/recovery.hpp"
 #include "config/config.hpp"
@@ -133,6 +134,14 @@ int main(int argc, char** argv) {
   }
   hub->set_accounts(accounts.get());
   hub->set_moderation(moderation.get());
+  // Cluster mode (docs/cluster.md): a Redis that does not answer stops the start here.
+  std::shared_ptr<duelhall::cluster::ClusterNode> cluster;
+  try {
+    cluster = join_cluster(config, io, *hub, store.get(), registry);
+  } catch (const std::exception& e) {
+    spdlog::critical("cannot join the cluster: {}", e.what());
+    return 1;
+  }
   if (store) {
     try {
       const RecoveryReport report = recover_matches(*store, registry, *hub);
@@ -181,12 +190,14 @@ int main(int argc, char** argv) {
     return 1;
   }
   listener->run();
+  if (cluster) cluster->start(listener->port());
   spdlog::info("duelhall listening on {}:{}{} ({} rulesets, {} threads, web root '{}', data '{}')",
                config.bind, listener->port(), context.tls ? " with TLS" : "", registry.all().size(),
                threads, config.web_root, config.data_dir);
 
-  Drain drain(io, *hub, context, [&io, &listener] {
+  Drain drain(io, *hub, context, [&io, &listener, &cluster] {
     listener->close();
+    if (cluster) cluster->stop();
     io.stop();
   });
   net::signal_set signals(io, SIGINT, SIGTERM);

@@ -64,50 +64,47 @@ RecoveredSpectators spectator_stream(const engine::Registry& registry,
 
 }  // namespace
 
+void recover_stored(storage::MatchStore& store, const engine::Registry& registry, Hub& hub,
+                    storage::StoredMatch& stored, RecoveryReport& report) {
+  const auto id = stored.summary.id;
+  auto abandon = [&](const std::string& why) {
+    spdlog::error("match {} cannot be resumed and is recorded as abandoned: {}", id, why);
+    store.abandon_match(id, "not resumed after a restart: " + why, unix_now_ms());
+    ++report.abandoned;
+  };
+  if (!stored.problem.empty()) return abandon(stored.problem);
+  RecoveredMatch recovered;
+  if (stored.server_record.empty() || !recovered.hosted.ParseFromString(stored.server_record)) {
+    return abandon("its hosting settings are missing or unreadable");
+  }
+  std::string error;
+  recovered.state = engine::replay(registry, stored.config, stored.steps, error);
+  if (!recovered.state) return abandon(error);
+  if (recovered.state->terminal()) {
+    // The process died between the last action's commit and the end's.
+    store.finish_match(id, recovered.state->outcome(), unix_now_ms());
+    ++report.finished;
+    return;
+  }
+  recovered.id = static_cast<uint64_t>(id);
+  recovered.names = stored.summary.names;
+  recovered.token_hashes = stored.token_hashes;
+  try {
+    recovered.spectators = spectator_stream(registry, stored, *recovered.state,
+                                            recovered.hosted.settings(), unix_now_ms());
+  } catch (const std::exception& e) {
+    return abandon(e.what());
+  }
+  hub.recover(std::move(recovered));
+  ++report.resumed;
+}
+
 RecoveryReport recover_matches(storage::MatchStore& store, const engine::Registry& registry,
                                Hub& hub) {
   RecoveryReport report;
   hub.continue_ids_after(static_cast<uint64_t>(store.last_match_id()));
   for (storage::StoredMatch& stored : store.unfinished_matches()) {
-    const auto id = stored.summary.id;
-    auto abandon = [&](const std::string& why) {
-      spdlog::error("match {} cannot be resumed and is recorded as abandoned: {}", id, why);
-      store.abandon_match(id, "not resumed after a restart: " + why, unix_now_ms());
-      ++report.abandoned;
-    };
-    if (!stored.problem.empty()) {
-      abandon(stored.problem);
-      continue;
-    }
-    RecoveredMatch recovered;
-    if (stored.server_record.empty() || !recovered.hosted.ParseFromString(stored.server_record)) {
-      abandon("its hosting settings are missing or unreadable");
-      continue;
-    }
-    std::string error;
-    recovered.state = engine::replay(registry, stored.config, stored.steps, error);
-    if (!recovered.state) {
-      abandon(error);
-      continue;
-    }
-    if (recovered.state->terminal()) {
-      // The process died between the last action's commit and the end's.
-      store.finish_match(id, recovered.state->outcome(), unix_now_ms());
-      ++report.finished;
-      continue;
-    }
-    recovered.id = static_cast<uint64_t>(id);
-    recovered.names = stored.summary.names;
-    recovered.token_hashes = stored.token_hashes;
-    try {
-      recovered.spectators = spectator_stream(registry, stored, *recovered.state,
-                                              recovered.hosted.settings(), unix_now_ms());
-    } catch (const std::exception& e) {
-      abandon(e.what());
-      continue;
-    }
-    hub.recover(std::move(recovered));
-    ++report.resumed;
+    recover_stored(store, registry, hub, stored, report);
   }
   if (report.resumed > 0) hub.arm_recovery_grace();
   return report;

@@ -23,6 +23,11 @@ int64_t unix_now_ms();
 RecoveryReport recover_matches(storage::MatchStore& store, const engine::Registry& registry,
                                Hub& hub);
 
+// Rebuilds one stored, unfinished match into `hub` (or records it finished or abandoned, with
+// the reason), counting it in `report`: the start-up's recovery and a cluster's adoption.
+void recover_stored(storage::MatchStore& store, const engine::Registry& registry, Hub& hub,
+                    storage::StoredMatch& stored, RecoveryReport& report);
+
 // The retention settings as the store's policy; nullopt fields are unlimited.
 storage::RetentionPolicy retention_of(const Config& config);
 

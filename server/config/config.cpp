@@ -134,6 +134,21 @@ const std::vector<Option>& options() {
        "on SIGTERM, seconds clients get to close after being told, before the server stops"
        " (default 10)",
        number(&Config::drain_seconds, 3600)},
+      {"--cluster", "cluster.redis",
+       "join a cluster whose live state is in this Redis: redis://HOST:PORT (default: none,"
+       " a node on its own; docs/cluster.md)",
+       text(&Config::cluster)},
+      {"--node-name", "cluster.node_name",
+       "this node's name, unique in the cluster (default: the host name)",
+       text(&Config::node_name)},
+      {"--advertise-address", "cluster.advertise_address",
+       "the WebSocket URL clients reach this node at, given to clients sent here from another"
+       " node (default ws://<bind address, or the host name>:<port>/ws)",
+       text(&Config::advertise_address)},
+      {"--cluster-secret", "cluster.secret",
+       "the secret every node of the cluster shares, 16 characters or more: it signs the"
+       " tickets that send clients between nodes (or the environment's DUELHALL_CLUSTER_SECRET)",
+       text(&Config::cluster_secret)},
       {"--max-matches", "limits.matches", "live matches (default 20000)",
        limit(&Limits::max_matches)},
       {"--max-connections", "limits.connections", "open connections (default 20000)",

@@ -58,6 +58,11 @@ struct Config {
   std::vector<std::string> trusted_proxies;
   // On SIGTERM: how long connections get to close after being told, before the server stops.
   uint32_t drain_seconds = 10;
+  // Cluster mode (docs/cluster.md): empty `cluster` is one node on its own.
+  std::string cluster;            // redis://HOST:PORT
+  std::string node_name;          // unique in the cluster; default: the host name
+  std::string advertise_address;  // where clients reach this node: ws://HOST:PORT/ws
+  std::string cluster_secret;     // signs tickets; the same on every node
   Limits limits;
 };
 

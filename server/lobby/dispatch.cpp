@@ -88,6 +88,8 @@ void Dispatcher::dispatch(const std::shared_ptr<Peer>& peer, ClientState& state,
   if (!state.player && message.command_case() != ClientMessage::kHello &&
       message.command_case() != ClientMessage::kPing) {
     handled = Handled::fail(HELLO_REQUIRED, "say hello first");
+  } else if (!message.ticket().empty() && (handled = check_ticket(call, message)).code != OK) {
+    // a bad ticket: refused before the command is looked at
   } else {
     switch (message.command_case()) {
       case ClientMessage::kHello:
@@ -182,8 +184,9 @@ void Dispatcher::dispatch(const std::shared_ptr<Peer>& peer, ClientState& state,
     }
   }
   if (handled.deferred) return;
-  // A refusal carries no half-filled body, only a Sanction that explains it.
-  if (handled.code != OK && !handled.keep_body) reply_message.Clear();
+  // A refusal carries no half-filled body, only a Sanction that explains it; a redirect carries
+  // where to go.
+  if (handled.code != OK && handled.code != REDIRECT && !handled.keep_body) reply_message.Clear();
   reply_message.set_request_id(message.request_id());
   reply_message.set_result(handled.code);
   count_refusal(handled.code);
@@ -278,6 +281,7 @@ Handled Dispatcher::handle_subscribe_lobby(Call& call, const SubscribeLobby& req
 }
 
 Handled Dispatcher::handle_create_match(Call& call, const CreateMatch& request) {
+  if (auto elsewhere = place_elsewhere(call)) return *elsewhere;
   CreateOutcome created = hub_.create_match(call.state.player, request);
   if (created.code != OK) return Handled::fail(created.code, created.reason);
   MatchCreated* reply = call.reply.mutable_created();
@@ -289,7 +293,7 @@ Handled Dispatcher::handle_create_match(Call& call, const CreateMatch& request) 
 
 Handled Dispatcher::handle_join_match(Call& call, const JoinMatch& request) {
   auto match = hub_.find_match(request.match_id());
-  if (!match) return Handled::fail(UNKNOWN_MATCH, "no such match");
+  if (!match) return not_here(call, request.match_id(), false, request.seat());
   if (request.seat() < -1) {
     return Handled::fail(BAD_PARAMETERS, "a seat is -1 (any free seat) or a seat number");
   }
@@ -307,7 +311,7 @@ Handled Dispatcher::handle_leave_match(Call& call, const LeaveMatch& request) {
 
 Handled Dispatcher::handle_spectate(Call& call, const Spectate& request) {
   auto match = hub_.find_match(request.match_id());
-  if (!match) return Handled::fail(UNKNOWN_MATCH, "no such match");
+  if (!match) return not_here(call, request.match_id(), true, -1);
   call.state.watching.insert(request.match_id());
   match->spectate(call.peer, request.invite_code(), call.request_id);
   return Handled::later();

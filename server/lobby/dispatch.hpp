@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <set>
 
 #include "accounts/account_commands.hpp"
@@ -58,6 +59,7 @@ class Dispatcher {
     ClientState& state;
     uint64_t request_id;
     ServerMessage& reply;
+    bool ticketed = false;  // a good cluster ticket came with the command: serve it here
   };
   Handled handle_hello(Call& call, const Hello& hello);
   Handled handle_list_rulesets(Call& call);
@@ -98,6 +100,11 @@ class Dispatcher {
   void enter_roster(Call& call);
   // The connection's account changed (sign-in, sign-out): its ignores follow it.
   void reload_ignores(Call& call);
+  // Cluster (dispatch_cluster.cpp, docs/cluster.md): the ticket that came with a command, the
+  // placement of a new match on another node, and the redirect to the node hosting a match.
+  Handled check_ticket(Call& call, const ClientMessage& message);
+  std::optional<Handled> place_elsewhere(Call& call);
+  Handled not_here(Call& call, uint64_t match_id, bool spectate, int seat);
 
   Hub& hub_;
 };

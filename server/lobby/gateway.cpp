@@ -4,6 +4,7 @@
 
 #include "accounts/account_json.hpp"
 #include "accounts/moderation_service.hpp"
+#include "cluster/cluster_node.hpp"
 #include "lobby/replay_export.hpp"
 
 namespace duelhall::server {
@@ -84,6 +85,11 @@ std::optional<http::message_generator> LobbyGateway::screen(
   const auto ban = moderation->address_ban(address);
   if (!ban) return std::nullopt;
   return json_response(request, http::status::forbidden, ban_json(*ban));
+}
+
+std::string LobbyGateway::not_ready() {
+  cluster::ClusterNode* cluster = hub_.cluster();
+  return cluster && !cluster->ready() ? "cluster unreachable" : std::string();
 }
 
 std::unique_ptr<SessionHandler> LobbyGateway::open_session(const std::string& address) {

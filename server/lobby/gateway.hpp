@@ -26,6 +26,7 @@ class LobbyGateway final : public Gateway {
   std::optional<boost::beast::http::message_generator> screen(
       const boost::beast::http::request<boost::beast::http::string_body>& request,
       const std::string& address) override;
+  std::string not_ready() override;
 
  private:
   Hub& hub_;

@@ -100,6 +100,7 @@ void Hub::recover(RecoveredMatch recovered) {
       std::make_shared<Player>(0, recovered.hosted.host(), ""), logs_->open(recovered.id));
   match->recover(std::move(recovered.state), recovered.names, humans,
                  std::move(recovered.spectators));
+  cluster_match_opened(recovered.id);
   std::lock_guard lock(mutex_);
   next_match_ = std::max(next_match_, recovered.id + 1);
   matches_[recovered.id] = match;
@@ -223,7 +224,12 @@ CreateOutcome Hub::create_match(const std::shared_ptr<Player>& host, const Creat
       result.reason = "the server is hosting as many matches as it may";
       return result;
     }
-    id = next_match_++;
+    if (!cluster_) id = next_match_++;
+  }
+  if (cluster_ && (id = cluster_match_id()) == 0) {
+    result.code = CLUSTER_UNAVAILABLE;
+    result.reason = "this node cannot reach the cluster; it takes no new matches until it can";
+    return result;
   }
   try {
     reserve_ids_through(id);
@@ -240,10 +246,12 @@ CreateOutcome Hub::create_match(const std::shared_ptr<Player>& host, const Creat
   }
   match->seat_bots(static_cast<int>(request.bot_seats()));
   match->describe(result.info);
+  set_cluster_node(result.info);
   {
     std::lock_guard lock(mutex_);
     matches_[id] = match;
   }
+  cluster_match_opened(id);
   match->open();
   result.match = match;
   result.invite = invite;
@@ -275,31 +283,29 @@ void Hub::remove_match(uint64_t id) {
       listed = true;
     }
   }
+  cluster_match_closed(id, listed);
   if (!listed) return;
-  ServerMessage m;
-  *m.mutable_lobby_update()->mutable_match() = removed;
-  m.mutable_lobby_update()->set_removed(true);
-  Frame frame = frame_of(m);
-  for (auto& peer : subscribers()) peer->send(frame);
+  tell_subscribers(removed, true);
 }
 
 void Hub::publish(const MatchInfo& info) {
+  MatchInfo listed = info;
+  if (cluster_) set_cluster_node(listed);
   {
     std::lock_guard lock(mutex_);
     if (!matches_.count(info.match_id())) return;  // already removed
-    every_listing_[info.match_id()] = info;
+    every_listing_[info.match_id()] = listed;
     if (info.unlisted()) return;
-    listings_[info.match_id()] = info;
+    listings_[info.match_id()] = listed;
   }
-  ServerMessage m;
-  *m.mutable_lobby_update()->mutable_match() = info;
-  Frame frame = frame_of(m);
-  for (auto& peer : subscribers()) peer->send(frame);
+  cluster_publish(listed);
+  tell_subscribers(listed, false);
 }
 
 void Hub::list(MatchList& out) {
   std::lock_guard lock(mutex_);
   for (const auto& [id, info] : listings_) *out.add_matches() = info;
+  for (const auto& [id, info] : remote_listings_) *out.add_matches() = info;
 }
 
 std::vector<std::shared_ptr<Peer>> Hub::subscribers() {

@@ -30,6 +30,9 @@ namespace duelhall::accounts {
 class AccountService;
 class ModerationService;
 }  // namespace duelhall::accounts
+namespace duelhall::cluster {
+class ClusterNode;
+}
 
 namespace duelhall::server {
 
@@ -130,7 +133,28 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   // To every subscriber but those who ignore `from`.
   void lobby_chat(const Player& from, const std::string& text);
 
+  // Cluster mode (docs/cluster.md, lobby/hub_cluster.cpp), set before the hub serves: new match
+  // ids are the cluster's, this node's listings are published to it and leased there, and the
+  // other nodes' listings (with their node) are listed beside this node's.
+  void set_cluster(std::shared_ptr<cluster::ClusterNode> cluster);
+  cluster::ClusterNode* cluster() const { return cluster_.get(); }
+  // Another node's listing appeared or changed (`removed`: went); subscribers are told.
+  void remote_listing(const MatchInfo& info, bool removed);
+  // Every other node's listing, after the lobby feed reconnected.
+  void replace_remote_listings(std::vector<MatchInfo> listings);
+  // The node that hosts a listed match of another node, or empty.
+  std::string remote_node_of(uint64_t match_id);
+  // This node's public listings (published again after the cluster's Redis came back).
+  std::vector<MatchInfo> own_listings();
+
  private:
+  void tell_subscribers(const MatchInfo& info, bool removed);
+  // The cluster's side of creating, ending and listing a match (no-ops without a cluster).
+  uint64_t cluster_match_id();
+  void cluster_match_opened(uint64_t id);
+  void cluster_match_closed(uint64_t id, bool was_listed);
+  void set_cluster_node(MatchInfo& info) const;
+  void cluster_publish(const MatchInfo& info);
   std::vector<std::shared_ptr<Peer>> subscribers();
   // Records in the store that the ids through `id` are given out, a block at a time, so that no
   // id is used twice after a restart (a waiting match is stored only at its start). Throws the
@@ -156,8 +180,10 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   uint64_t reserved_through_ = 0;
   std::unordered_map<std::string, std::shared_ptr<Player>> players_by_token_;
   std::map<uint64_t, std::shared_ptr<Match>> matches_;
-  std::map<uint64_t, MatchInfo> listings_;       // public matches only
-  std::map<uint64_t, MatchInfo> every_listing_;  // unlisted ones too, for moderators
+  std::map<uint64_t, MatchInfo> listings_;         // public matches only
+  std::map<uint64_t, MatchInfo> every_listing_;    // unlisted ones too, for moderators
+  std::shared_ptr<cluster::ClusterNode> cluster_;
+  std::map<uint64_t, MatchInfo> remote_listings_;  // other nodes' public matches
   std::map<uint64_t, std::weak_ptr<Peer>> subscribers_;
   // Token hash of a recovered seat -> (match, seat, display name), until reclaimed.
   struct RecoveredSeat {

@@ -49,6 +49,9 @@ class Gateway {
       const std::string& /*address*/) {
     return std::nullopt;
   }
+  // Why the server takes no new matches now, other than a drain (a cluster node that cannot
+  // reach the cluster): /readyz answers 503 with it. Empty when it takes them.
+  virtual std::string not_ready() { return {}; }
 };
 
 }  // namespace duelhall::server

@@ -71,6 +71,7 @@ void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
   if (ec) return do_close();  // end of stream, timeout, or a malformed request
   HealthFigures health{
       context_.hub.match_count(), context_.connections->total(), !context_.draining, {}};
+  if (health.ready && !(health.not_ready = context_.hub.not_ready()).empty()) health.ready = false;
   std::optional<http::message_generator> screened;
   if (!admit_client()) {
     health.refusal = "connection limit reached for this address";

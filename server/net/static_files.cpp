@@ -78,7 +78,8 @@ http::message_generator answer_http(const std::string& web_root, const HealthFig
   }
   if (target == "/readyz") {
     return text(health.ready ? http::status::ok : http::status::service_unavailable,
-                health.ready ? "{\"status\":\"ready\"}\n" : "{\"status\":\"draining\"}\n",
+                health.ready ? std::string("{\"status\":\"ready\"}\n")
+                             : "{\"status\":\"" + health.not_ready + "\"}\n",
                 "application/json", req);
   }
   if (target == "/metrics") {

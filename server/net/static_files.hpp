@@ -10,8 +10,9 @@ namespace duelhall::server {
 struct HealthFigures {
   size_t matches = 0;
   size_t connections = 0;
-  bool ready = true;    // /readyz: taking new matches (false while draining)
-  std::string refusal;  // set: the request is refused with 503 and this reason
+  bool ready = true;                   // /readyz: taking new matches (false while draining)
+  std::string refusal;                 // set: the request is refused with 503 and this reason
+  std::string not_ready = "draining";  // /readyz's status when not ready
 };
 
 boost::beast::http::message_generator answer_http(

@@ -8,7 +8,7 @@ if(NOT SERVER_DIR)
   message(FATAL_ERROR "pass -DSERVER_DIR=<repo>/server")
 endif()
 
-set(folders metrics fairness storage accounts config net match lobby app)
+set(folders metrics fairness storage accounts config net cluster match lobby app)
 # What each folder may include besides itself: a folder ("storage/") or one header ("net/peer.hpp").
 set(allowed_metrics "")
 set(allowed_fairness "")
@@ -16,11 +16,12 @@ set(allowed_storage fairness/ metrics/)
 set(allowed_accounts storage/ fairness/ metrics/)
 set(allowed_config "")
 set(allowed_net config/ metrics/)
+set(allowed_cluster config/ metrics/)
 set(net_interfaces net/peer.hpp net/outbox.hpp net/messages.hpp)
 set(allowed_match ${net_interfaces} config/ storage/ fairness/ metrics/)
-set(allowed_lobby accounts/ match/ ${net_interfaces} net/rate_limiter.hpp net/gateway.hpp config/ storage/
+set(allowed_lobby cluster/ accounts/ match/ ${net_interfaces} net/rate_limiter.hpp net/gateway.hpp config/ storage/
     fairness/ metrics/)
-set(allowed_app accounts/ lobby/ match/ net/ config/ storage/ fairness/ metrics/)
+set(allowed_app cluster/ accounts/ lobby/ match/ net/ config/ storage/ fairness/ metrics/)
 # The duelhall_* libraries each folder's CMakeLists.txt may link besides its own.
 set(links_metrics "")
 set(links_fairness engine)
@@ -28,9 +29,10 @@ set(links_storage fairness metrics engine)
 set(links_accounts glicko2 storage fairness metrics engine proto)
 set(links_config "")
 set(links_net config metrics engine proto)
+set(links_cluster config metrics)
 set(links_match net config metrics storage fairness engine proto wire_diff)
-set(links_lobby accounts match net config metrics storage fairness engine proto)
-set(links_app accounts lobby match net config metrics storage fairness engine)
+set(links_lobby cluster accounts match net config metrics storage fairness engine proto)
+set(links_app cluster accounts lobby match net config metrics storage fairness engine)
 
 # Every header under server/, by bare name, to catch includes that are not rooted at server/.
 file(GLOB_RECURSE all_headers RELATIVE ${SERVER_DIR} ${SERVER_DIR}/*.hpp)

@@ -3,12 +3,15 @@
 // (re)connecting is the session's business (onOpen). A connection the server closes because the
 // same player connected again elsewhere ("replaced") does not reconnect: two places taking the
 // connection from each other would loop forever; the page offers "use here" instead.
+// In a cluster (docs/cluster.md) a node may answer REDIRECT: the connection moves to the node it
+// names, the session says hello there (onOpen), and the command goes again with the ticket.
 import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 import {
   ClientMessageSchema,
   ServerMessageSchema,
   type ServerMessage,
 } from "./gen/envelope_pb";
+import { ResultCode } from "./gen/result_pb";
 
 export type LinkState = "connecting" | "online" | "offline" | "elsewhere";
 type Command = MessageInitShape<typeof ClientMessageSchema>["command"];
@@ -19,7 +22,7 @@ const RETRY_MAX_MS = 5_000;
 
 export class Connection {
   state: LinkState = "connecting";
-  onOpen: () => void = () => {};
+  onOpen: () => void | Promise<void> = () => {};
   onMessage: (m: ServerMessage) => void = () => {};
   onState: (s: LinkState) => void = () => {};
   onClosedFor: (reason: string) => void = () => {};
@@ -31,8 +34,9 @@ export class Connection {
   private pending = new Map<bigint, (m: ServerMessage) => void>();
   private stopped = true;
   private retry: ReturnType<typeof setTimeout> | null = null;
+  private moved: (() => void)[] = []; // waiting for the hello on the node a redirect named
 
-  constructor(private readonly url: string) {}
+  constructor(private url: string) {}
 
   open(): void {
     this.stopped = false;
@@ -50,7 +54,9 @@ export class Connection {
         () => this.send({ case: "ping", value: { nonce: BigInt(Date.now()) } }),
         PING_EVERY_MS,
       );
-      this.onOpen();
+      void Promise.resolve(this.onOpen()).then(() => {
+        for (const done of this.moved.splice(0)) done();
+      });
     };
     ws.onmessage = (e) => {
       if (!(e.data instanceof ArrayBuffer)) return;
@@ -85,15 +91,37 @@ export class Connection {
         return;
       }
       this.setState("offline");
-      this.retry = setTimeout(() => this.open(), this.retryMs);
+      this.retry = setTimeout(() => this.open(), this.moved.length ? 0 : this.retryMs);
       this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
     };
   }
 
-  // Sends a command; the promise resolves with its reply (dropped on disconnect).
-  send(command: Command): Promise<ServerMessage> {
+  // Sends a command; the promise resolves with its reply (dropped on disconnect). A REDIRECT is
+  // followed once: to the node it names, with its ticket.
+  async send(command: Command): Promise<ServerMessage> {
+    const reply = await this.sendOnce(command, new Uint8Array());
+    if (reply.result !== ResultCode.REDIRECT || reply.body.case !== "redirect") return reply;
+    const { address, ticket } = reply.body.value;
+    await this.moveTo(address);
+    return this.sendOnce(command, ticket);
+  }
+
+  // Reconnects to another node's address and resolves once the session has said hello there.
+  moveTo(url: string): Promise<void> {
+    return new Promise((resolve) => {
+      this.moved.push(resolve);
+      this.url = url;
+      if (this.ws) this.ws.close();
+      else this.open();
+    });
+  }
+
+  private sendOnce(command: Command, ticket: Uint8Array): Promise<ServerMessage> {
     const requestId = this.nextId++;
-    const frame = toBinary(ClientMessageSchema, create(ClientMessageSchema, { requestId, command }));
+    const frame = toBinary(
+      ClientMessageSchema,
+      create(ClientMessageSchema, { requestId, command, ticket }),
+    );
     return new Promise((resolve) => {
       if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
       this.pending.set(requestId, resolve);

@@ -1,0 +1,25 @@
+// Joining the cluster at start-up (docs/cluster.md): the options are checked, the first block of
+// match ids is reserved (so a Redis that does not answer stops the start with the reason), and
+// the node's hooks are tied to the hub: its listings, the other nodes' listings, adoptions.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <memory>
+
+#include "cluster/cluster_node.hpp"
+#include "config/config.hpp"
+#include "core/registry.hpp"
+#include "lobby/hub.hpp"
+#include "storage/match_store.hpp"
+
+namespace duelhall::server {
+
+// Null without --cluster. Throws std::runtime_error with the reason when the options are wrong
+// or Redis cannot be reached. The node is set on the hub but not started: start it once the
+// server listens (and stop it before the io_context goes).
+std::shared_ptr<cluster::ClusterNode> join_cluster(const Config& config,
+                                                   boost::asio::io_context& io, Hub& hub,
+                                                   storage::MatchStore* store,
+                                                   const engine::Registry& registry);
+
+}  // namespace duelhall::server

@@ -1,0 +1,276 @@
+#include "cluster/cluster_node.hpp"
+
+#include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "cluster/placement.hpp"
+
+namespace duelhall::cluster {
+
+namespace asio = boost::asio;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+constexpr uint64_t kIdBlock = 64;
+
+int64_t unix_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+RedisLink::Options link_options(const std::string& name, const ClusterOptions& options) {
+  RedisLink::Options out;
+  out.name = name;
+  // A reply later than a lease is as good as none: the node is not ready meanwhile.
+  out.reply_timeout = options.lease;
+  return out;
+}
+
+}  // namespace
+
+ClusterNode::ClusterNode(asio::io_context& io, ClusterOptions options, NodeHooks hooks)
+    : io_(io),
+      options_(std::move(options)),
+      hooks_(std::move(hooks)),
+      signer_(options_.secret),
+      commands_(
+          std::make_shared<RedisLink>(io, options_.redis, link_options("commands", options_))),
+      feed_(std::make_shared<RedisLink>(io, options_.redis, link_options("lobby feed", options_))),
+      directory_(commands_, options_.prefix),
+      timer_(asio::make_strand(io)) {}
+
+bool ClusterNode::bootstrap(uint64_t id_floor, std::string& error) {
+  auto last =
+      ClusterDirectory::reserve_ids_now(options_.redis, options_.prefix, kIdBlock, id_floor, error);
+  if (!last) return false;
+  std::lock_guard lock(mutex_);
+  id_blocks_.emplace_back(*last - kIdBlock + 1, *last);
+  return true;
+}
+
+void ClusterNode::start(uint16_t port) {
+  if (!options_.advertise_host.empty()) {
+    options_.advertise = "ws://" + options_.advertise_host + ":" + std::to_string(port) + "/ws";
+  }
+  auto self = shared_from_this();
+  commands_->on_state([self](bool up) {
+    if (!up) {
+      self->set_ready(false);
+      self->commands_were_down_ = true;
+      return;
+    }
+    if (self->commands_were_down_) self->republish();
+    self->commands_were_down_ = false;
+  });
+  feed_->subscribe(directory_.lobby_channel(), [self](std::string message) {
+    auto listing = decode_listing(message);
+    if (!listing || listing->node == self->options_.node) return;  // our own echo
+    if (self->hooks_.listing_changed) self->hooks_.listing_changed(*listing);
+  });
+  feed_->on_state([self](bool up) {
+    if (!up) return;
+    // Messages were missed while the feed was down (or it just started): reload them all.
+    self->directory_.listings([self](std::optional<std::vector<Listing>> all) {
+      if (all && self->hooks_.listings_reloaded) self->hooks_.listings_reloaded(std::move(*all));
+    });
+  });
+  commands_->start();
+  feed_->start();
+  asio::post(timer_.get_executor(), [self] { self->tick(); });
+}
+
+void ClusterNode::stop() {
+  stopped_ = true;
+  asio::post(timer_.get_executor(), [self = shared_from_this()] { self->timer_.cancel(); });
+  commands_->stop();
+  feed_->stop();
+  set_ready(false);
+}
+
+void ClusterNode::set_ready(bool ready) {
+  if (ready_.exchange(ready) == ready) return;
+  if (ready) {
+    spdlog::info("cluster: node {} is in the cluster ({})", options_.node, options_.advertise);
+  } else if (!stopped_) {
+    spdlog::warn("cluster: node {} cannot reach Redis: not ready, no new matches", options_.node);
+  }
+}
+
+void ClusterNode::tick() {
+  if (stopped_) return;
+  NodeInfo self{options_.node, options_.advertise, 0, 0};
+  self.matches = hooks_.live_matches ? hooks_.live_matches() : 0;
+  self.room = options_.max_matches > self.matches ? options_.max_matches - self.matches : 0;
+  if (hooks_.taking_matches && !hooks_.taking_matches()) self.room = 0;
+  directory_.heartbeat(self, options_.lease,
+                       [me = shared_from_this()](std::optional<std::vector<uint64_t>> lost) {
+                         me->after_heartbeat(std::move(lost));
+                       });
+  timer_.expires_after(options_.heartbeat);
+  timer_.async_wait([me = shared_from_this()](boost::system::error_code ec) {
+    if (!ec) me->tick();
+  });
+}
+
+void ClusterNode::after_heartbeat(std::optional<std::vector<uint64_t>> lost) {
+  if (!lost) {
+    bool lapsed = false;
+    {
+      std::lock_guard lock(mutex_);
+      lapsed = Clock::now() - last_heartbeat_ > options_.lease;
+    }
+    if (lapsed) set_ready(false);
+    return;
+  }
+  {
+    std::lock_guard lock(mutex_);
+    last_heartbeat_ = Clock::now();
+  }
+  set_ready(true);
+  for (uint64_t match : *lost) {
+    spdlog::warn("cluster: match {} was adopted by another node; this node stops serving it",
+                 match);
+    if (hooks_.lease_lost) hooks_.lease_lost(match);
+  }
+  refill_ids();
+  auto self = shared_from_this();
+  directory_.nodes([self](std::optional<std::vector<NodeInfo>> nodes) {
+    if (!nodes) return;
+    std::lock_guard lock(self->mutex_);
+    self->nodes_ = std::move(*nodes);
+  });
+  directory_.orphans([self](std::optional<std::vector<Orphan>> orphans) {
+    if (orphans && !orphans->empty()) self->adopt_orphans(std::move(*orphans));
+  });
+}
+
+void ClusterNode::adopt_orphans(std::vector<Orphan> orphans) {
+  uint32_t room = options_.max_matches;
+  if (hooks_.live_matches) room = room > hooks_.live_matches() ? room - hooks_.live_matches() : 0;
+  for (const Orphan& orphan : orphans) {
+    if (room == 0) break;
+    --room;
+    auto self = shared_from_this();
+    directory_.adopt(
+        options_.node, orphan, options_.lease, [self, orphan](std::optional<uint64_t> epoch) {
+          if (!epoch || *epoch == 0) return;  // another node was first
+          spdlog::info("cluster: adopted match {} from {} (epoch {})", orphan.match, orphan.owner,
+                       *epoch);
+          if (self->hooks_.adopted && self->hooks_.adopted(orphan, *epoch)) return;
+          spdlog::warn("cluster: match {} cannot be rebuilt here; released", orphan.match);
+          self->match_closed(orphan.match);
+          self->unpublish(orphan.match);
+        });
+  }
+}
+
+void ClusterNode::refill_ids() {
+  {
+    std::lock_guard lock(mutex_);
+    uint64_t left = 0;
+    for (const auto& [first, last] : id_blocks_) left += last - first + 1;
+    if (refilling_ || left >= kIdBlock / 2) return;
+    refilling_ = true;
+  }
+  directory_.reserve_ids(kIdBlock, 0, [self = shared_from_this()](std::optional<uint64_t> last) {
+    std::lock_guard lock(self->mutex_);
+    self->refilling_ = false;
+    if (last) self->id_blocks_.emplace_back(*last - kIdBlock + 1, *last);
+  });
+}
+
+uint64_t ClusterNode::take_match_id() {
+  if (!ready_) return 0;
+  uint64_t id = 0;
+  {
+    std::lock_guard lock(mutex_);
+    while (!id_blocks_.empty() && id == 0) {
+      auto& [first, last] = id_blocks_.front();
+      if (first <= last) {
+        id = first++;
+      } else {
+        id_blocks_.pop_front();
+      }
+    }
+  }
+  return id;
+}
+
+std::optional<NodeInfo> ClusterNode::placement() const {
+  std::lock_guard lock(mutex_);
+  return least_loaded(nodes_);
+}
+
+std::optional<NodeInfo> ClusterNode::node(const std::string& name) const {
+  std::lock_guard lock(mutex_);
+  for (const auto& n : nodes_) {
+    if (n.name == name) return n;
+  }
+  return std::nullopt;
+}
+
+std::vector<NodeInfo> ClusterNode::nodes() const {
+  std::lock_guard lock(mutex_);
+  return nodes_;
+}
+
+void ClusterNode::match_opened(uint64_t match) {
+  directory_.acquire(options_.node, match, options_.lease, [match](std::optional<uint64_t> epoch) {
+    if (!epoch) {
+      spdlog::warn("cluster: match {}: its lease could not be written (Redis unreachable)", match);
+    } else if (*epoch == 0) {
+      spdlog::error("cluster: match {}: another node holds its lease", match);
+    }
+  });
+}
+
+void ClusterNode::match_closed(uint64_t match) {
+  directory_.release(options_.node, match, [](std::optional<bool>) {});
+}
+
+void ClusterNode::publish(uint64_t match, std::string info) {
+  directory_.publish_listing({match, options_.node, std::move(info), false},
+                             [](std::optional<bool>) {});
+}
+
+void ClusterNode::unpublish(uint64_t match) {
+  directory_.remove_listing(match, options_.node, [](std::optional<bool>) {});
+}
+
+void ClusterNode::republish() {
+  if (!hooks_.own_listings) return;
+  for (Listing& listing : hooks_.own_listings()) {
+    listing.node = options_.node;
+    match_opened(listing.match);
+    directory_.publish_listing(listing, [](std::optional<bool>) {});
+  }
+}
+
+void ClusterNode::locate(uint64_t match, std::function<void(std::optional<NodeInfo>)> done) {
+  directory_.lease(match, [self = shared_from_this(), done = std::move(done)](
+                              std::optional<std::pair<uint64_t, std::string>> lease) {
+    if (!lease || lease->second.empty()) return done(std::nullopt);
+    done(self->node(lease->second));
+  });
+}
+
+std::string ClusterNode::ticket(uint64_t match, TicketRole role, int seat,
+                                const std::string& node) const {
+  Ticket t;
+  t.match = match;
+  t.role = role;
+  t.seat = seat;
+  t.node = node;
+  t.expires_ms = unix_ms() + options_.ticket_life.count();
+  return signer_.sign(t);
+}
+
+TicketCheck ClusterNode::check_ticket(const std::string& bytes, uint64_t match, TicketRole role,
+                                      Ticket* out) const {
+  return signer_.check(bytes, match, role, options_.node, unix_ms(), out);
+}
+
+}  // namespace duelhall::cluster

@@ -1,0 +1,106 @@
+// A node of the cluster, running: it heartbeats every `heartbeat` (its address and load, which
+// renews its matches' leases), keeps the table of live nodes for placement, adopts the matches of
+// nodes whose heartbeat lapsed, gives out cluster-wide match ids from blocks it reserves ahead,
+// publishes its listings and follows the other nodes' on the lobby channel, and signs and checks
+// tickets. It is ready (/readyz) while Redis answers its heartbeats; when Redis goes it reports
+// not ready, takes no new matches (no ids), keeps its live matches playing and reconnects with
+// back-off. The lobby reaches it through the hooks and the calls below; every hook runs on a
+// Redis link's strand and must not block.
+#pragma once
+
+#include <atomic>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cluster/cluster_directory.hpp"
+#include "cluster/cluster_options.hpp"
+#include "cluster/ticket.hpp"
+
+namespace duelhall::cluster {
+
+struct NodeHooks {
+  std::function<uint32_t()> live_matches;
+  // False while the node takes no new matches (a drain): it then offers no room.
+  std::function<bool()> taking_matches;
+  // Another node's listing appeared, changed or went.
+  std::function<void(const Listing&)> listing_changed;
+  // Every listing of the cluster, after the lobby feed (re)connected: replaces what was known.
+  std::function<void(std::vector<Listing>)> listings_reloaded;
+  // This node's own listings, published again after Redis came back.
+  std::function<std::vector<Listing>()> own_listings;
+  // Another node adopted this match (its epoch moved on): stop serving it.
+  std::function<void(uint64_t match)> lease_lost;
+  // This node won an orphan's lease under `epoch`: rebuild the match from the shared log. False
+  // when it cannot (the lease is released and the listing dropped).
+  std::function<bool(const Orphan& orphan, uint64_t epoch)> adopted;
+};
+
+class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
+ public:
+  ClusterNode(boost::asio::io_context& io, ClusterOptions options, NodeHooks hooks);
+
+  // Blocking, before the server listens: reserves the first block of match ids above `id_floor`
+  // (the highest id the node's store knows). False with the reason when Redis does not answer.
+  bool bootstrap(uint64_t id_floor, std::string& error);
+  // `port`: the port the node listens on, for a default advertised address.
+  void start(uint16_t port);
+  void stop();
+
+  const ClusterOptions& options() const { return options_; }
+  bool ready() const { return ready_; }
+  // The least-loaded live node with room (maybe this one), from the last heartbeat's table.
+  std::optional<NodeInfo> placement() const;
+  std::optional<NodeInfo> node(const std::string& name) const;
+  std::vector<NodeInfo> nodes() const;
+
+  // A cluster-wide match id, or 0 when none is reserved (Redis is unreachable).
+  uint64_t take_match_id();
+  // A match of this node opened (its lease is acquired) or ended (released).
+  void match_opened(uint64_t match);
+  void match_closed(uint64_t match);
+  void publish(uint64_t match, std::string info);
+  void unpublish(uint64_t match);
+  // The node that holds the match's lease, nullopt when none does (or Redis cannot say).
+  void locate(uint64_t match, std::function<void(std::optional<NodeInfo>)> done);
+
+  std::string ticket(uint64_t match, TicketRole role, int seat, const std::string& node) const;
+  TicketCheck check_ticket(const std::string& bytes, uint64_t match, TicketRole role,
+                           Ticket* out = nullptr) const;
+
+  ClusterDirectory& directory() { return directory_; }
+
+ private:
+  void tick();
+  void after_heartbeat(std::optional<std::vector<uint64_t>> lost);
+  void adopt_orphans(std::vector<Orphan> orphans);
+  void refill_ids();
+  void set_ready(bool ready);
+  void republish();
+
+  boost::asio::io_context& io_;
+  ClusterOptions options_;  // const once started
+  const NodeHooks hooks_;
+  const TicketSigner signer_;
+  std::shared_ptr<RedisLink> commands_;
+  std::shared_ptr<RedisLink> feed_;
+  ClusterDirectory directory_;
+  boost::asio::steady_timer timer_;
+  std::atomic<bool> ready_{false};
+  std::atomic<bool> stopped_{false};
+  bool commands_were_down_ = false;  // on the commands link's strand
+
+  mutable std::mutex mutex_;
+  std::vector<NodeInfo> nodes_;
+  std::deque<std::pair<uint64_t, uint64_t>> id_blocks_;  // [first, last]
+  bool refilling_ = false;
+  std::chrono::steady_clock::time_point last_heartbeat_{};
+};
+
+}  // namespace duelhall::cluster

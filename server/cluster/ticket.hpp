@@ -1,0 +1,50 @@
+// Tickets: what a node hands a client it sends to another node (docs/cluster.md). A ticket names
+// the match, the role the client comes in (create, join, spectate), the seat when it has one,
+// the node it is for and when it expires, and carries an HMAC (libsodium crypto_auth,
+// HMAC-SHA-512-256) under a key derived from the cluster secret every node shares. The node it
+// names checks it before it acts on the command that carries it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace duelhall::cluster {
+
+enum class TicketRole : uint8_t { kCreate = 1, kJoin = 2, kSpectate = 3 };
+
+struct Ticket {
+  uint64_t match = 0;  // kCreate: the id the match is created with
+  TicketRole role = TicketRole::kJoin;
+  int32_t seat = -1;  // -1: any
+  std::string node;
+  int64_t expires_ms = 0;  // Unix milliseconds
+};
+
+enum class TicketCheck {
+  kGood,
+  kForged,      // malformed, or its MAC does not verify under this cluster's secret
+  kExpired,     // genuine, but past its expiry
+  kWrongMatch,  // genuine, but for another match or role
+  kWrongNode,   // genuine, but for another node
+};
+const char* describe(TicketCheck check);
+
+class TicketSigner {
+ public:
+  // The key is derived from `secret` (at least 16 bytes: the caller checks the config).
+  explicit TicketSigner(std::string_view secret);
+
+  std::string sign(const Ticket& ticket) const;
+  // Verifies `bytes` as a ticket for `match` in `role` on `node` at `now_ms`; the MAC is checked
+  // first, so nothing of a forged ticket is believed. `out` gets the ticket when it is genuine.
+  // `match` 0 takes the ticket's own (a create ticket names the id the match is to get).
+  TicketCheck check(std::string_view bytes, uint64_t match, TicketRole role, std::string_view node,
+                    int64_t now_ms, Ticket* out = nullptr) const;
+
+ private:
+  std::array<unsigned char, 32> key_{};
+};
+
+}  // namespace duelhall::cluster

@@ -1,0 +1,108 @@
+// The dispatcher's cluster side (docs/cluster.md). A node answers a command about a match another
+// node hosts, or a creation the placement gives to another node, with REDIRECT: the node's address
+// and a ticket for the same command there. The client sends it there with the ticket, and that
+// node serves it without redirecting again. Frames are never forwarded between nodes.
+#include <spdlog/spdlog.h>
+
+#include "cluster/cluster_node.hpp"
+#include "lobby/dispatch.hpp"
+#include "net/messages.hpp"
+
+namespace duelhall::server {
+namespace {
+
+using cluster::TicketCheck;
+using cluster::TicketRole;
+
+Handled refusal(TicketCheck check) {
+  const ResultCode code = check == TicketCheck::kForged    ? TICKET_FORGED
+                          : check == TicketCheck::kExpired ? TICKET_EXPIRED
+                                                           : TICKET_WRONG_MATCH;
+  return Handled::fail(code, cluster::describe(check));
+}
+
+// Fills `reply` with a redirect to `node` for the command about `match_id` (0: a creation).
+Handled redirect(cluster::ClusterNode& cluster, const cluster::NodeInfo& node, uint64_t match_id,
+                 TicketRole role, int seat, ServerMessage& reply) {
+  Redirect* r = reply.mutable_redirect();
+  r->set_node(node.name);
+  r->set_address(node.address);
+  r->set_ticket(cluster.ticket(match_id, role, seat, node.name));
+  r->set_match_id(match_id);
+  r->set_expires_in_seconds(static_cast<uint32_t>(cluster.options().ticket_life.count() / 1000));
+  return Handled::fail(REDIRECT, "match " + std::to_string(match_id) + " is on node " + node.name +
+                                     " (" + node.address + ")");
+}
+
+}  // namespace
+
+Handled Dispatcher::check_ticket(Call& call, const ClientMessage& message) {
+  cluster::ClusterNode* cluster = hub_.cluster();
+  if (!cluster) return Handled::fail(CLUSTER_UNAVAILABLE, "this server is not in a cluster");
+  cluster::Ticket ticket;
+  TicketCheck check = TicketCheck::kWrongMatch;
+  switch (message.command_case()) {
+    case ClientMessage::kCreateMatch:
+      check = cluster->check_ticket(message.ticket(), 0, TicketRole::kCreate, &ticket);
+      break;
+    case ClientMessage::kJoinMatch:
+      check = cluster->check_ticket(message.ticket(), message.join_match().match_id(),
+                                    TicketRole::kJoin, &ticket);
+      if (check == TicketCheck::kGood && ticket.seat != message.join_match().seat()) {
+        check = TicketCheck::kWrongMatch;
+      }
+      break;
+    case ClientMessage::kSpectate:
+      check = cluster->check_ticket(message.ticket(), message.spectate().match_id(),
+                                    TicketRole::kSpectate, &ticket);
+      break;
+    default:  // tickets come only with the commands a redirect answers
+      check = cluster->check_ticket(message.ticket(), 0, TicketRole::kCreate, &ticket);
+      if (check == TicketCheck::kGood) check = TicketCheck::kWrongMatch;
+      break;
+  }
+  if (check != TicketCheck::kGood) return refusal(check);
+  call.ticketed = true;
+  return Handled::ok();
+}
+
+std::optional<Handled> Dispatcher::place_elsewhere(Call& call) {
+  cluster::ClusterNode* cluster = hub_.cluster();
+  if (!cluster || call.ticketed) return std::nullopt;
+  if (!cluster->ready()) {
+    return Handled::fail(
+        CLUSTER_UNAVAILABLE,
+        "this node cannot reach the cluster; it takes no new matches until it can");
+  }
+  auto chosen = cluster->placement();
+  if (!chosen || chosen->name == cluster->options().node) return std::nullopt;
+  return redirect(*cluster, *chosen, 0, TicketRole::kCreate, -1, call.reply);
+}
+
+Handled Dispatcher::not_here(Call& call, uint64_t match_id, bool spectate, int seat) {
+  cluster::ClusterNode* cluster = hub_.cluster();
+  if (!cluster || call.ticketed) return Handled::fail(UNKNOWN_MATCH, "no such match");
+  const TicketRole role = spectate ? TicketRole::kSpectate : TicketRole::kJoin;
+  // A listed match: its node is known here. Otherwise (unlisted) Redis says who holds its lease.
+  if (auto node = cluster->node(hub_.remote_node_of(match_id))) {
+    return redirect(*cluster, *node, match_id, role, seat, call.reply);
+  }
+  cluster->locate(match_id, [cluster, peer = call.peer, request_id = call.request_id, match_id,
+                             role, seat](std::optional<cluster::NodeInfo> node) {
+    ServerMessage reply;
+    reply.set_request_id(request_id);
+    if (node && node->name != cluster->options().node) {
+      const Handled handled = redirect(*cluster, *node, match_id, role, seat, reply);
+      reply.set_result(handled.code);
+      reply.set_reason(handled.reason);
+    } else {
+      reply.set_result(UNKNOWN_MATCH);
+      reply.set_reason("no such match");
+    }
+    count_refusal(reply.result());
+    peer->send(frame_of(reply));
+  });
+  return Handled::later();
+}
+
+}  // namespace duelhall::server

@@ -34,15 +34,15 @@ names, total, mallocs, target = {}, 0, 0, None
 for line in open(path, errors="replace"):
     if line.startswith("summary:") or line.startswith("totals:"):
         total = int(line.split()[1])
-    m = re.match(r"cfn=\((\d+)\)(?: (.*))?", line)
-    if m:
-        if m.group(2):
-            names[m.group(1)] = m.group(2).strip()
-        target = names.get(m.group(1))
+    m = re.match(r"(c?fn)=\((\d+)\)(?: (.*))?", line)
+    if m:  # names are compressed: "(id) name" the first time, "(id)" after, for fn and cfn alike
+        if m.group(3):
+            names[m.group(2)] = m.group(3).strip()
+        if m.group(1) == "cfn":
+            target = names.get(m.group(2))
         continue
-    if line.startswith("calls=") and target in ("malloc", "operator new(unsigned long)"):
-        if target == "malloc":
-            mallocs += int(line[6:].split()[0])
+    if line.startswith("calls=") and target == "malloc":
+        mallocs += int(line[6:].split()[0])
 print(f"actions {actions}; per action: {total / actions:,.0f} instructions, "
       f"{mallocs / actions:.1f} malloc calls (whole run, {path})")
 PY

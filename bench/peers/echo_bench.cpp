@@ -5,12 +5,17 @@
 //
 //   duelhall-echo-bench serve PORT [--threads N]
 //   duelhall-echo-bench drive PORT --pairs N --action A --update U --seconds S [--server-pid P]
+//                             [--rate R]
 //
 // The driver plays every pair as fast as possible (the partner acts as soon as the update
-// arrives, the closed loop of duelhall-loadgen's fast mode) and prints messages per second, the
-// server's and its own CPU per action and the server's memory per live pair.
+// arrives, the closed loop of duelhall-loadgen's fast mode), or with --rate R as open load (R
+// actions per pair per second at fixed intervals, as duelhall-loadgen --rate), and prints
+// actions per second, p50/p99/p99.9 from an action to the partner's update, the server's and its
+// own CPU per action and the server's memory per live pair.
 #include <sys/resource.h>
+
 #include <unistd.h>
+#include <algorithm>
 
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
@@ -132,19 +137,25 @@ long rss_kib(long pid) {
   return 0;
 }
 
+using Clock = std::chrono::steady_clock;
+
 struct Driver {
   net::io_context io;
   std::string action;
   uint64_t actions = 0;
   bool recording = false;
+  Clock::duration interval{};  // zero: as fast as possible
+  std::vector<uint32_t> latency_us;
 };
 
 // One seat: reads every frame; a frame caused by the partner's action is this seat's turn.
 class Seat : public std::enable_shared_from_this<Seat> {
  public:
-  Seat(Driver& d) : d_(d), ws_(d.io) {}
+  Seat(Driver& d) : d_(d), ws_(d.io), pace_(d.io) {}
   Seat* partner = nullptr;
   bool my_turn = false;
+  Clock::time_point sent;
+  Clock::time_point next_at;  // open load: when this pair's next action is due
   void open(tcp::endpoint ep, std::function<void()> done) {
     ws_.next_layer().connect(ep);
     ws_.handshake("127.0.0.1", "/");
@@ -153,6 +164,16 @@ class Seat : public std::enable_shared_from_this<Seat> {
   }
   void start() { read(); }
   void act() {
+    if (d_.interval == Clock::duration::zero()) return write_action();
+    next_at = std::max(partner->next_at, Clock::now());
+    pace_.expires_at(next_at);
+    pace_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (!ec) self->write_action();
+    });
+  }
+  void write_action() {
+    next_at += d_.interval;
+    sent = Clock::now();
     ws_.async_write(net::buffer(d_.action), [](beast::error_code, size_t) {});
   }
 
@@ -161,12 +182,18 @@ class Seat : public std::enable_shared_from_this<Seat> {
     ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, size_t) {
       if (ec) return;
       self->buffer_.consume(self->buffer_.size());
-      // Frames alternate: the echo of our own action, then the partner's action's update.
+      // Each connection sees its own action's echo before the partner's next update (the
+      // partner acts only once it has the update this action caused).
       if (self->my_turn) {
         self->my_turn = false;  // our echo
       } else {
-        if (self->d_.recording) ++self->d_.actions;
-        self->partner->my_turn = false;
+        if (self->d_.recording) {
+          ++self->d_.actions;
+          self->d_.latency_us.push_back(
+              static_cast<uint32_t>(std::chrono::duration_cast<std::chrono::microseconds>(
+                                        Clock::now() - self->partner->sent)
+                                        .count()));
+        }
         self->my_turn = true;
         self->act();
       }
@@ -176,11 +203,14 @@ class Seat : public std::enable_shared_from_this<Seat> {
   Driver& d_;
   ws::stream<beast::tcp_stream> ws_;
   beast::flat_buffer buffer_;
+  net::steady_timer pace_;
 };
 
-int drive(unsigned short port, int pairs, size_t action_bytes, double seconds, long server_pid) {
+int drive(unsigned short port, int pairs, size_t action_bytes, double seconds, long server_pid,
+          double rate) {
   Driver d;
   d.action.assign(action_bytes, 'a');
+  if (rate > 0) d.interval = std::chrono::nanoseconds(static_cast<int64_t>(1e9 / rate));
   tcp::endpoint ep(net::ip::make_address("127.0.0.1"), port);
   const long rss_before = server_pid ? rss_kib(server_pid) : 0;
   std::vector<std::shared_ptr<Seat>> seats;
@@ -195,6 +225,9 @@ int drive(unsigned short port, int pairs, size_t action_bytes, double seconds, l
   }
   for (auto& s : seats) s->start();
   for (int i = 0; i < pairs; ++i) {
+    // Open load: the pairs' first actions spread over one interval.
+    seats[2 * i]->next_at = Clock::now() + d.interval * (i % 1000) / 1000;
+    seats[2 * i + 1]->next_at = seats[2 * i]->next_at;
     seats[2 * i]->my_turn = true;
     seats[2 * i]->act();
   }
@@ -217,10 +250,18 @@ int drive(unsigned short port, int pairs, size_t action_bytes, double seconds, l
   const double n = static_cast<double>(std::max<uint64_t>(d.actions, 1));
   double load[1] = {0};
   getloadavg(load, 1);
+  auto& lat = d.latency_us;
+  std::sort(lat.begin(), lat.end());
+  auto pct = [&](double p) {
+    return lat.empty() ? 0.0
+                       : lat[std::min(lat.size() - 1, static_cast<size_t>(p * lat.size()))] / 1e3;
+  };
   std::printf(
-      "RESULT peer=echo pairs=%d actions_per_s=%.0f server_cpu_us_per_action=%.1f "
-      "loadgen_cpu_us_per_action=%.1f rss_per_match_kib=%.2f load_avg=%.1f\n",
-      pairs, static_cast<double>(d.actions) / window, 1e6 * server_cpu / n, 1e6 * own_cpu / n,
+      "RESULT peer=echo pairs=%d rate=%g actions_per_s=%.0f p50_ms=%.3f p99_ms=%.3f p999_ms=%.3f "
+      "server_cpu_us_per_action=%.1f loadgen_cpu_us_per_action=%.1f rss_per_match_kib=%.2f "
+      "load_avg=%.1f\n",
+      pairs, rate, static_cast<double>(d.actions) / window, pct(0.5), pct(0.99), pct(0.999),
+      1e6 * server_cpu / n, 1e6 * own_cpu / n,
       pairs ? static_cast<double>(rss_open - rss_before) / pairs : 0, load[0]);
   return 0;
 }
@@ -230,7 +271,7 @@ int drive(unsigned short port, int pairs, size_t action_bytes, double seconds, l
 int main(int argc, char** argv) {
   if (argc < 3) {
     std::cerr << "usage: duelhall-echo-bench serve PORT [--threads N] | drive PORT --pairs N "
-                 "--action A --update U --seconds S [--server-pid P]\n";
+                 "--action A --update U --seconds S [--server-pid P] [--rate R]\n";
     return 2;
   }
   const std::string mode = argv[1];
@@ -239,6 +280,7 @@ int main(int argc, char** argv) {
   size_t action = 20;
   double seconds = 10;
   long pid = 0;
+  double rate = 0;
   for (int i = 3; i + 1 < argc; i += 2) {
     const std::string k = argv[i], v = argv[i + 1];
     if (k == "--threads") threads = std::stoi(v);
@@ -247,7 +289,8 @@ int main(int argc, char** argv) {
     if (k == "--update") g_update = std::stoul(v);
     if (k == "--seconds") seconds = std::stod(v);
     if (k == "--server-pid") pid = std::stol(v);
+    if (k == "--rate") rate = std::stod(v);
   }
   if (mode == "serve") return serve(port, threads);
-  return drive(port, pairs, action, seconds, pid);
+  return drive(port, pairs, action, seconds, pid, rate);
 }

@@ -107,7 +107,7 @@ int main(int argc, char** argv) {
   std::shared_ptr<ActionLogFactory> logs = std::make_shared<MemoryActionLogFactory>();
   if (store) {
     commit_log = std::make_unique<duelhall::storage::GroupCommitLog>(*store);
-    logs = std::make_shared<DurableLogFactory>(*commit_log);
+    logs = std::make_shared<DurableLogFactory>(*commit_log, io.get_executor());
   }
   auto hub = std::make_shared<Hub>(io, registry, config, logs);
   hub->set_store(store.get());

@@ -1,6 +1,7 @@
 #include "match/durable_log.hpp"
 
 #include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
 
 #include <chrono>
 
@@ -17,7 +18,8 @@ int64_t now_ms() {
 
 class DurableLog final : public ActionLog {
  public:
-  explicit DurableLog(storage::GroupCommitLog& log) : log_(log) {}
+  DurableLog(storage::GroupCommitLog& log, std::shared_ptr<DurableRelay> relay)
+      : log_(log), relay_(std::move(relay)) {}
 
   void started(uint64_t match_id, const MatchStart& start) override {
     storage::NewMatch match;
@@ -38,8 +40,15 @@ class DurableLog final : public ActionLog {
                 Durable durable) override {
     storage::LoggedAction action{static_cast<storage::MatchId>(match_id), index, step.seat,
                                  step.action, now_ms()};
-    log_.append(action, [durable = std::move(durable)](const storage::WriteResult& result) {
-      durable(result.ok ? std::string() : result.error);
+    if (!relay_) {
+      log_.append(action, [durable = std::move(durable)](const storage::WriteResult& result) {
+        durable(result.ok ? std::string() : result.error);
+      });
+      return;
+    }
+    log_.append(action, [relay = relay_,
+                         durable = std::move(durable)](const storage::WriteResult& result) mutable {
+      relay->report(std::move(durable), result.ok ? std::string() : result.error);
     });
   }
 
@@ -58,12 +67,52 @@ class DurableLog final : public ActionLog {
 
  private:
   storage::GroupCommitLog& log_;
+  std::shared_ptr<DurableRelay> relay_;  // held: a match may outlive the factory's owner
 };
 
 }  // namespace
 
+void DurableRelay::report(Durable durable, std::string error) {
+  bool post = false;
+  {
+    std::lock_guard lock(mutex_);
+    queued_.emplace_back(std::move(durable), std::move(error));
+    post = !posted_;
+    if (post) {
+      posted_ = true;
+      ++drains_;
+    }
+  }
+  if (post) boost::asio::post(io_, [self = shared_from_this()] { self->drain(); });
+}
+
+size_t DurableRelay::drains() const {
+  std::lock_guard lock(mutex_);
+  return drains_;
+}
+
+void DurableRelay::drain() {
+  // One drain at a time, until nothing is queued: the reports run in the writer's order.
+  while (true) {
+    {
+      std::lock_guard lock(mutex_);
+      if (queued_.empty()) {
+        posted_ = false;
+        return;
+      }
+      running_.swap(queued_);  // the writer keeps the capacity the last batch left
+    }
+    for (auto& [durable, error] : running_) durable(error);
+    running_.clear();  // outside the lock: this may release a match
+  }
+}
+
+DurableLogFactory::DurableLogFactory(storage::GroupCommitLog& log,
+                                     std::optional<boost::asio::any_io_executor> io)
+    : log_(log), relay_(io ? std::make_shared<DurableRelay>(*io) : nullptr) {}
+
 std::unique_ptr<ActionLog> DurableLogFactory::open(uint64_t) {
-  return std::make_unique<DurableLog>(log_);
+  return std::make_unique<DurableLog>(log_, relay_);
 }
 
 }  // namespace duelhall::server

@@ -144,7 +144,7 @@ void Match::send_seat_update(int seat, const std::vector<engine::Event>& events,
     slot.view = std::move(view);
   }
   for (const auto& e : events) {
-    if (auto text = e.text_for(viewer)) u->add_events(std::string(*text));
+    if (auto text = e.text_for(viewer)) u->add_events(text->data(), text->size());
   }
   const uint32_t protocol = slot.player->protocol();
   if (protocol != slot.protocol) {
@@ -201,9 +201,11 @@ bool Match::tell_label(const SeatSlot& slot, uint64_t code, const std::string& l
 
 void Match::fill_legal_changes(int seat, MatchUpdate& update) {
   SeatSlot& slot = seats_[seat];
-  std::vector<engine::Action> legal;
+  // Reused by every match on this thread: no allocation per update once warm.
+  thread_local std::vector<engine::Action> legal;
+  legal.clear();
   if (status_ == PLAYING && state_ && state_->pending().has(seat)) {
-    legal = state_->legal_actions(seat);
+    state_->legal_actions(seat, legal);
   }
   const uint64_t hash = legal_hash(legal);
   if (hash == slot.legal_told) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace duelhall::server {
 
@@ -16,6 +17,10 @@ class Peer {
   // Queues one binary frame. Thread-safe; frames from one caller arrive in order. The same Frame
   // may be sent to many peers (spectators share their bytes).
   virtual void send(Frame frame) = 0;
+  // Queues several frames at once, in order: a connection sends them together (one write).
+  virtual void send_all(std::vector<Frame> frames) {
+    for (Frame& frame : frames) send(std::move(frame));
+  }
   // Ends the connection with a reason (a WebSocket close frame where possible). Thread-safe.
   virtual void close(const std::string& reason) = 0;
   virtual uint64_t peer_id() const = 0;

@@ -24,7 +24,7 @@ template <class Stream>
 WsSession<Stream>::WsSession(Stream&& stream, StreamContext stream_context, Gateway& hub,
                              std::shared_ptr<LiveSessions> live, ConnectionSlot slot)
     : stream_context_(std::move(stream_context)),
-      ws_(std::move(stream)),
+      ws_(GatherStream<Stream>(std::move(stream))),
       close_timer_(ws_.get_executor()),
       hub_(hub),
       live_(std::move(live)),
@@ -160,6 +160,20 @@ void WsSession<Stream>::send(Frame frame) {
 }
 
 template <class Stream>
+void WsSession<Stream>::send_all(std::vector<Frame> frames) {
+  auto queue_all = [self = this->shared_from_this(), frames = std::move(frames)]() mutable {
+    // Queued before the first is written, so the write gathers them all (gather_stream.hpp).
+    const bool idle = self->queue_.empty();
+    if (idle) ++self->batching_;
+    for (Frame& frame : frames) self->on_send(std::move(frame));
+    // A close decided meanwhile (a slow consumer) waits for what was queued before it.
+    if (idle && --self->batching_ == 0 && !self->queue_.empty()) self->do_write();
+  };
+  if (on_strand()) return queue_all();
+  net::post(ws_.get_executor(), std::move(queue_all));
+}
+
+template <class Stream>
 void WsSession<Stream>::on_send(Frame frame) {
   if (closing_ || gone_) return;
   if (queue_.size() >= hub_.config().limits.write_queue) {
@@ -172,11 +186,12 @@ void WsSession<Stream>::on_send(Frame frame) {
                     "SLOW_CONSUMER: too slow to read its updates");
   }
   queue_.push_back(std::move(frame));
-  if (queue_.size() == 1) do_write();
+  if (queue_.size() == 1 && batching_ == 0) do_write();
 }
 
 template <class Stream>
 void WsSession<Stream>::do_write() {
+  ws_.next_layer().more_follow(queue_.size() > 1);
   ws_.async_write(net::buffer(*queue_.front()),
                   beast::bind_front_handler(&WsSession::on_write, this->shared_from_this()));
 }

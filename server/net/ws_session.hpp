@@ -1,12 +1,13 @@
 // One WebSocket connection (after Beast's chat-multi and advanced_server examples): its own
 // strand, a queue of shared frames with one write in flight, do_x/on_x pairs, and
-// shared_from_this for lifetime. A message is read in pieces that stop one byte past the limit,
-// so an oversized frame is refused (close 1009 "FRAME_TOO_LARGE: ...") before more is allocated;
-// Beast's own limit would close without a reason. While the write queue is half full nothing more
-// is read, so a client's own replies cannot make it a slow consumer. A close is graceful: the
-// close frame follows what was queued, Beast's close reads and discards until the client's close
-// frame (bounded by the handshake timeout), and a timer ends a close that never gets that far, so
-// the client sees the reason rather than a reset. A template on the byte stream
+// shared_from_this for lifetime; the frames queued while the strand ran go out in one write of the
+// stream below (net/gather_stream.hpp). A message is read in pieces that stop one byte past the
+// limit, so an oversized frame is refused (close 1009 "FRAME_TOO_LARGE: ...") before more is
+// allocated; Beast's own limit would close without a reason. While the write queue is half full
+// nothing more is read, so a client's own replies cannot make it a slow consumer. A close is
+// graceful: the close frame follows what was queued, Beast's close reads and discards until the
+// client's close frame (bounded by the handshake timeout), and a timer ends a close that never gets
+// that far, so the client sees the reason rather than a reset. A template on the byte stream
 // (net/streams.hpp), instantiated in ws_session.cpp for each one.
 #pragma once
 
@@ -22,6 +23,7 @@
 #include "metrics/metrics.hpp"
 #include "net/connection_limits.hpp"
 #include "net/gateway.hpp"
+#include "net/gather_stream.hpp"
 #include "net/live_sessions.hpp"
 #include "net/peer.hpp"
 #include "net/rate_limiter.hpp"
@@ -40,6 +42,7 @@ class WsSession : public Peer,
 
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
   void send(Frame frame) override;
+  void send_all(std::vector<Frame> frames) override;
   void close(const std::string& reason) override;
   uint64_t peer_id() const override { return slot_.id(); }
   void going_away(Frame notice, const std::string& reason) override;
@@ -60,7 +63,8 @@ class WsSession : public Peer,
   bool on_strand();
 
   StreamContext stream_context_;
-  boost::beast::websocket::stream<Stream> ws_;
+  // Frames queued behind one another leave in one write of the stream (net/gather_stream.hpp).
+  boost::beast::websocket::stream<GatherStream<Stream>> ws_;
   boost::beast::flat_buffer buffer_;
   boost::asio::steady_timer close_timer_;
   Gateway& hub_;
@@ -69,8 +73,9 @@ class WsSession : public Peer,
   std::unique_ptr<SessionHandler> handler_;
   RateLimiter limiter_;
   boost::container::devector<Frame> queue_;  // allocates nothing while empty, unlike std::deque
-  uint32_t strikes_ = 0;                     // rate-limited messages in a row
-  uint32_t malformed_ = 0;                   // malformed frames in a row
+  uint32_t batching_ = 0;   // send_all is queueing frames: their write starts once all are in
+  uint32_t strikes_ = 0;    // rate-limited messages in a row
+  uint32_t malformed_ = 0;  // malformed frames in a row
   bool closing_ = false;
   bool read_paused_ = false;  // the write queue is half full: the next read waits for it
   // Set while the frames queued before a close still go out; the close frame follows them.

@@ -3,8 +3,11 @@
 // full, and an answer that comes after the match ended.
 #include <catch2/catch.hpp>
 
+#include <spdlog/sinks/ostream_sink.h>
+
 #include <atomic>
 #include <future>
+#include <sstream>
 
 #include "match/bot_pool.hpp"
 #include "support/in_process.hpp"
@@ -203,4 +206,34 @@ TEST_CASE("a thinking bot's answer that comes after its match ended is dropped")
   CHECK(actions_of(server, id) == actions);
   CHECK(ann.tracker.find(id)->seq == seq);
   CHECK(ann.tracker.find(id)->outcome.reason().find("resigns") != std::string::npos);
+}
+
+TEST_CASE("expert bots of every ruleset play a match to its end through the pool") {
+  server::Config config;
+  config.bots = {.threads = 2, .queue = 4, .iterations = 30, .milliseconds = 0};
+  InProcessServer server(config);
+  // A move the bot's copy allowed but the match refuses is logged (and replaced): none may be.
+  std::ostringstream log;
+  auto previous = spdlog::default_logger();
+  auto capture = std::make_shared<spdlog::logger>(
+      "capture", std::make_shared<spdlog::sinks::ostream_sink_mt>(log));
+  capture->set_level(spdlog::level::warn);
+  spdlog::set_default_logger(capture);
+  InProcessClient host(server);
+  host.hello("Host");
+  for (const char* ruleset : {"jedi_duel", "force_battles", "young_jedi"}) {
+    INFO(ruleset);
+    const uint64_t id = create(host, ruleset, 2, false);
+    CHECK(host.wait_until(
+        [&] {
+          MatchInfo info;
+          server.hub->find_match(id)->describe(info);
+          return info.status() == FINISHED;
+        },
+        std::chrono::seconds(120)));
+    CHECK(actions_of(server, id) > 2);
+  }
+  spdlog::set_default_logger(previous);
+  CHECK(log.str().find("refused") == std::string::npos);
+  CHECK(log.str().find("fault") == std::string::npos);
 }

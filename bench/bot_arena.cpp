@@ -1,13 +1,15 @@
 // Bot arena: N two-player games between two bot levels of one ruleset, seats alternating, each
-// game on one thread (--threads plays several games at once, one pair of bots each). Prints A's win
-// rate with its 95% Wilson interval, the draws, moves per second, each bot's median and p99 time
-// per move, and the memory of a thinking expert (its largest search tree, and the process's peak
-// resident set).
+// game on one thread (--threads plays several games at once, one pair of bots each). Prints A's
+// win rate with its 95% Wilson interval, the draws, moves per second, each bot's median and p99
+// time per move (wall clock, and the thread's CPU time: the cost on one core under any load),
+// and the memory of a thinking expert (its largest search tree, and the process's peak resident
+// set).
 //
 // Usage: bot_arena --ruleset R --a LEVEL --b LEVEL --games N [--iterations K] [--ms M]
 //                  [--seed S] [--param name=value]... [--exploration C] [--rollout-random P]
 //                  [--bias B] [--threads T]
 #include <sys/resource.h>
+#include <time.h>
 
 #include <algorithm>
 #include <chrono>
@@ -109,10 +111,18 @@ std::unique_ptr<Bot> make(const Registry& registry, const Options& o, const std:
   return std::make_unique<ExpertBot>(settings, registry.make_bot(o.ruleset, "heuristic"));
 }
 
+// The calling thread's CPU time: what a move costs on one core, whatever else the machine runs.
+double thread_cpu_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
 struct Side {
   std::string level;
   std::unique_ptr<Bot> bot;
   std::vector<double> move_ms;
+  std::vector<double> cpu_ms;
   size_t peak_tree_bytes = 0;
   size_t peak_nodes = 0;
 };
@@ -162,7 +172,9 @@ bool play_games(const Registry& registry, const Options& o, int first, int strid
       const Seat seat = state.pending().first();
       Side& side = sides[seat == a_seat ? 0 : 1];
       const auto before = Clock::now();
+      const double cpu_before = thread_cpu_ms();
       const Action action = side.bot->choose(state, seat, bot_rng);
+      side.cpu_ms.push_back(thread_cpu_ms() - cpu_before);
       side.move_ms.push_back(
           std::chrono::duration<double, std::milli>(Clock::now() - before).count());
       if (auto* expert = dynamic_cast<ExpertBot*>(side.bot.get())) {
@@ -239,6 +251,7 @@ int main(int argc, char** argv) {
       Side& side = sides[k];
       side.level = t.sides[k].level;
       side.move_ms.insert(side.move_ms.end(), t.sides[k].move_ms.begin(), t.sides[k].move_ms.end());
+      side.cpu_ms.insert(side.cpu_ms.end(), t.sides[k].cpu_ms.begin(), t.sides[k].cpu_ms.end());
       side.peak_tree_bytes = std::max(side.peak_tree_bytes, t.sides[k].peak_tree_bytes);
       side.peak_nodes = std::max(side.peak_nodes, t.sides[k].peak_nodes);
     }
@@ -261,6 +274,8 @@ int main(int argc, char** argv) {
                 side.level.c_str(), &side == &sides[0] ? "(A)" : "(B)", side.move_ms.size(),
                 percentile(side.move_ms, 0.5), percentile(side.move_ms, 0.99),
                 percentile(side.move_ms, 1.0));
+    std::printf(" (CPU: median %.3f ms, p99 %.3f ms, max %.3f ms)", percentile(side.cpu_ms, 0.5),
+                percentile(side.cpu_ms, 0.99), percentile(side.cpu_ms, 1.0));
     if (side.peak_nodes > 0) {
       std::printf(", largest tree %zu nodes, %.2f MiB", side.peak_nodes,
                   static_cast<double>(side.peak_tree_bytes) / (1024.0 * 1024.0));

@@ -4,7 +4,7 @@
 #         (halting on the first error), except the browser client's tests and what
 #         DUELHALL_SANITIZE_SKIP names;
 #   tsan  the server's multithreaded tests (dispatch, integration against the real binary,
-#         storage's group commit) under ThreadSanitizer;
+#         storage's group commit, the bots' thinking pool) under ThreadSanitizer;
 #   fuzz  every fuzz target (clang, libFuzzer) briefly over its committed corpus.
 # Usage: scripts/sanitize.sh [asan] [tsan] [fuzz]   (default: all three)
 # A sanitizer report from any process, the servers the integration tests start included, fails
@@ -56,8 +56,8 @@ tsan() {
     -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer -g1 -Wno-tsan" \
     -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread"
   cmake --build "$build" --parallel "$jobs" --target test_server_dispatch test_server_integration \
-    test_storage duelhall duelhall-verify
-  run_ctest "$build" -R '^(server dispatch|server integration|storage):'
+    test_storage test_server_bots duelhall duelhall-verify
+  run_ctest "$build" -R '^(server dispatch|server integration|storage|bots: server):'
 }
 
 fuzz() {

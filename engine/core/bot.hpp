@@ -13,6 +13,9 @@ class Bot {
   virtual ~Bot() = default;
   // Called only when `seat` is pending; returns one of its legal actions.
   virtual Action choose(const State& state, Seat seat, Rng& rng) = 0;
+  // Whether choose() searches for as long as a budget allows, rather than answering at once: a
+  // server runs such a bot off its I/O threads.
+  virtual bool searches() const { return false; }
 };
 
 // Uniformly random among the legal actions: for tests, load and the "random" bot level.

@@ -55,6 +55,7 @@ class ExpertBot final : public Bot {
   // `rollout` plays every seat to the end of each simulated game.
   ExpertBot(ExpertSettings settings, std::unique_ptr<Bot> rollout);
   Action choose(const State& state, Seat seat, Rng& rng) override;
+  bool searches() const override { return true; }
 
   const SearchReport& last_search() const { return report_; }
   const ExpertSettings& settings() const { return settings_; }

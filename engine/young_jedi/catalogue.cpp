@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
+#include <functional>
+#include <unordered_map>
+#include <vector>
 
 namespace duelhall::engine::young_jedi {
 namespace {
@@ -41,6 +45,81 @@ bool matches_one(std::string_view alt, const CardData& c) {
   return false;
 }
 
+// The catalogue's position of `c`, or -1 for a card that is not in it (a test's own data).
+int index_of(const CardData& c) {
+  const std::less<const CardData*> before;
+  if (before(&c, std::begin(kCards)) || !before(&c, std::end(kCards))) return -1;
+  return static_cast<int>(&c - std::begin(kCards));
+}
+
+bool matches_uncached(std::string_view matcher, const CardData& c, std::string_view excluded) {
+  while (!matcher.empty()) {
+    size_t bar = matcher.find('|');
+    std::string_view alt = matcher.substr(0, bar);
+    matcher = bar == std::string_view::npos ? std::string_view{} : matcher.substr(bar + 1);
+    if (alt.starts_with("other-")) {
+      if (matches_one(alt.substr(6), c) && !matches_uncached(excluded, c, {})) return true;
+    } else if (matches_one(alt, c)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::optional<int> weapon_power_dots_uncached(const CardData& weapon, const CardData& user) {
+  if (weapon.type != CardType::kWeapon || user.type != CardType::kCharacter) return std::nullopt;
+  if (weapon.side != user.side) return std::nullopt;
+  const std::string_view first = weapon.users[0].who;
+  if (matches_uncached(first, user, {})) return weapon.users[0].power_dots;
+  if (matches_uncached(weapon.users[1].who, user, first)) return weapon.users[1].power_dots;
+  // "May use any Sith Lightsaber": no user box names her, so no power dots (ruling Y15).
+  if (icontains(weapon.title, "sith lightsaber")) {
+    for (const Effect& e : user.effects) {
+      if (e.kind == EffectKind::kMayUseSithLightsaber) return 0;
+    }
+  }
+  return std::nullopt;
+}
+
+// What play asks of the card text again and again (a search asks it millions of times), worked
+// out once from the constant catalogue: which cards each effect's matcher names, which weapons
+// are lightsabers, and every weapon's power dots for every character. Immutable once built
+// (a function-local static, so built once even when several threads ask first).
+struct TextAnswers {
+  static constexpr int8_t kMayNotUse = INT8_MIN;  // dots themselves are small numbers
+  static constexpr size_t kCount = std::size(kCards);
+  std::unordered_map<const char*, std::vector<bool>> effect_targets;  // by matcher address
+  std::vector<bool> lightsaber = std::vector<bool>(kCount);
+  std::vector<int16_t> weapon_row = std::vector<int16_t>(kCount, -1);
+  std::vector<int8_t> dots;  // weapon_row * kCount + user
+
+  TextAnswers() {
+    for (const CardData& owner : kCards) {
+      for (const Effect& e : owner.effects) {
+        if (e.kind == EffectKind::kNone || effect_targets.contains(e.match)) continue;
+        std::vector<bool>& targets = effect_targets[e.match];
+        targets.resize(kCount);
+        for (size_t i = 0; i < kCount; ++i) targets[i] = matches_uncached(e.match, kCards[i], {});
+      }
+    }
+    int16_t rows = 0;
+    for (size_t w = 0; w < kCount; ++w) {
+      const CardData& weapon = kCards[w];
+      if (weapon.type != CardType::kWeapon) continue;
+      lightsaber[w] = icontains(weapon.title, "lightsaber");
+      weapon_row[w] = rows++;
+      for (const CardData& user : kCards) {
+        dots.push_back(weapon_power_dots_uncached(weapon, user).value_or(kMayNotUse));
+      }
+    }
+  }
+};
+
+const TextAnswers& text_answers() {
+  static const TextAnswers answers;
+  return answers;
+}
+
 }  // namespace
 
 std::span<const CardData> catalogue() {
@@ -74,36 +153,32 @@ std::string_view character_name(const CardData& c) {
 }
 
 bool matches(std::string_view matcher, const CardData& c, std::string_view excluded) {
-  while (!matcher.empty()) {
-    size_t bar = matcher.find('|');
-    std::string_view alt = matcher.substr(0, bar);
-    matcher = bar == std::string_view::npos ? std::string_view{} : matcher.substr(bar + 1);
-    if (alt.starts_with("other-")) {
-      if (matches_one(alt.substr(6), c) && !matches(excluded, c)) return true;
-    } else if (matches_one(alt, c)) {
-      return true;
+  if (excluded.empty()) {
+    const int index = index_of(c);
+    const auto& targets = text_answers().effect_targets;
+    if (auto it = targets.find(matcher.data()); index >= 0 && it != targets.end()) {
+      return it->second[static_cast<size_t>(index)];
     }
   }
-  return false;
+  return matches_uncached(matcher, c, excluded);
 }
 
 bool is_lightsaber(const CardData& weapon) {
+  const int index = index_of(weapon);
+  if (index >= 0) return text_answers().lightsaber[static_cast<size_t>(index)];
   return weapon.type == CardType::kWeapon && icontains(weapon.title, "lightsaber");
 }
 
 std::optional<int> weapon_power_dots(const CardData& weapon, const CardData& user) {
-  if (weapon.type != CardType::kWeapon || user.type != CardType::kCharacter) return std::nullopt;
-  if (weapon.side != user.side) return std::nullopt;
-  const std::string_view first = weapon.users[0].who;
-  if (matches(first, user)) return weapon.users[0].power_dots;
-  if (matches(weapon.users[1].who, user, first)) return weapon.users[1].power_dots;
-  // "May use any Sith Lightsaber": no user box names her, so no power dots (ruling Y15).
-  if (icontains(weapon.title, "sith lightsaber")) {
-    for (const Effect& e : user.effects) {
-      if (e.kind == EffectKind::kMayUseSithLightsaber) return 0;
-    }
-  }
-  return std::nullopt;
+  const int w = index_of(weapon);
+  const int u = index_of(user);
+  if (w < 0 || u < 0) return weapon_power_dots_uncached(weapon, user);
+  const TextAnswers& answers = text_answers();
+  const int16_t row = answers.weapon_row[static_cast<size_t>(w)];
+  if (row < 0) return std::nullopt;  // not a weapon
+  const int8_t dots = answers.dots[static_cast<size_t>(row) * TextAnswers::kCount + u];
+  if (dots == TextAnswers::kMayNotUse) return std::nullopt;
+  return dots;
 }
 
 }  // namespace duelhall::engine::young_jedi

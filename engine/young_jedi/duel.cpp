@@ -23,9 +23,11 @@ void YoungJediState::initiate_duel(int character, int weapon, int target) {
   table_.duel.weapon[me] = weapon;
   table_.duel.character[1 - me] = target;
   const Player& p = table_.players[me];
-  emit(Event::public_event(seat_ref(me) + " initiated a duel: " + card(p.in_play[character]).title +
-                           " with " + card(p.in_play[weapon]).title + " against " +
-                           card(table_.players[1 - me].in_play[target]).title));
+  if (wants_events())
+    emit(Event::public_event(seat_ref(me) +
+                             " initiated a duel: " + card(p.in_play[character]).title + " with " +
+                             card(p.in_play[weapon]).title + " against " +
+                             card(table_.players[1 - me].in_play[target]).title));
   table_.phase = Phase::kChooseDefender;
   table_.to_act = 1 - me;
   // Y21: with no dueling character to swap in, the chosen one defends; nothing to decide.
@@ -37,8 +39,9 @@ void YoungJediState::initiate_duel(int character, int weapon, int target) {
 void YoungJediState::settle_defender() {
   int defender = 1 - table_.duel.initiator;
   const Player& p = table_.players[defender];
-  emit(Event::public_event(seat_ref(defender) + " defends with " +
-                           card(p.in_play[table_.duel.character[defender]]).title));
+  if (wants_events())
+    emit(Event::public_event(seat_ref(defender) + " defends with " +
+                             card(p.in_play[table_.duel.character[defender]]).title));
   // Seed 003: a character with printed DAMAGE 0 is simply discarded; no dueling hands.
   bool zero_damage = false;
   for (int seat = 0; seat < 2; ++seat) {
@@ -50,8 +53,9 @@ void YoungJediState::settle_defender() {
       Player& q = table_.players[seat];
       int pos = table_.duel.character[seat];
       if (card(q.in_play[pos]).damage != 0) continue;
-      emit(Event::public_event(seat_ref(seat) + "'s " + card(q.in_play[pos]).title +
-                               " has DAMAGE 0 and is discarded; the duel is over"));
+      if (wants_events())
+        emit(Event::public_event(seat_ref(seat) + "'s " + card(q.in_play[pos]).title +
+                                 " has DAMAGE 0 and is discarded; the duel is over"));
       q.discard.push_back(q.in_play[pos]);
       q.in_play.erase(q.in_play.begin() + pos);
     }
@@ -114,8 +118,9 @@ void YoungJediState::start_duel() {
     if (is_anakin(card(p.in_play[table_.duel.character[seat]])) && draw_into(seat, p.hand)) {
       power[seat] += card(p.hand.back()).destiny;
       p.known_hand.push_back(p.hand.back());  // a destiny draw is seen by both players
-      emit(Event::public_event(seat_ref(seat) +
-                               " drew destiny for Anakin: " + card_name(p.hand.back())));
+      if (wants_events())
+        emit(Event::public_event(seat_ref(seat) +
+                                 " drew destiny for Anakin: " + card_name(p.hand.back())));
     }
   }
   if (settle_deck_outs()) return;
@@ -124,8 +129,9 @@ void YoungJediState::start_duel() {
     int drawn = 0;
     // Dueling cards stay part of the draw deck: an empty deck here is no deck-out (seed 003).
     while (drawn < power[seat] && draw_into(seat, p.dueling_hand, true)) ++drawn;
-    emit(Event::public_event(seat_ref(seat) + " duels at power " + std::to_string(power[seat]) +
-                             " and drew " + std::to_string(drawn) + " dueling cards"));
+    if (wants_events())
+      emit(Event::public_event(seat_ref(seat) + " duels at power " + std::to_string(power[seat]) +
+                               " and drew " + std::to_string(drawn) + " dueling cards"));
   }
   next_attack(first);
 }
@@ -148,7 +154,7 @@ void YoungJediState::play_attack(int seat, uint16_t c) {
   p.dueling_hand.erase(std::find(p.dueling_hand.begin(), p.dueling_hand.end(), c));
   p.dueling_pile.push_back(c);
   table_.duel.attack_card = c;
-  emit(Event::public_event(seat_ref(seat) + " attacked with " + card_name(c)));
+  if (wants_events()) emit(Event::public_event(seat_ref(seat) + " attacked with " + card_name(c)));
   if (table_.players[1 - seat].dueling_hand.empty()) {
     score_hit(seat);
     return;
@@ -162,7 +168,7 @@ void YoungJediState::play_block(int seat, uint16_t c) {
   p.dueling_hand.erase(std::find(p.dueling_hand.begin(), p.dueling_hand.end(), c));
   p.dueling_pile.push_back(c);
   table_.duel.attack_card = c;  // the block becomes the next attack
-  emit(Event::public_event(seat_ref(seat) + " blocked with " + card_name(c)));
+  if (wants_events()) emit(Event::public_event(seat_ref(seat) + " blocked with " + card_name(c)));
   if (table_.players[1 - seat].dueling_hand.empty()) {
     score_hit(seat);
     return;
@@ -194,12 +200,13 @@ void YoungJediState::score_hit(int hitter) {
   int hit = 1 - hitter;
   int c = table_.duel.attack_card;
   table_.players[hit].hits += 1;
-  emit(Event::public_event(seat_ref(hitter) + " scored a hit on " + seat_ref(hit)));
+  if (wants_events())
+    emit(Event::public_event(seat_ref(hitter) + " scored a hit on " + seat_ref(hit)));
   // Seed 003: the hitting card's "When dueling" text works only for a lightsaber user.
   if (uses_lightsaber(hitter) &&
       card(static_cast<uint16_t>(c)).dueling_text == DuelingText::kExtraHit) {
     table_.players[hit].hits += 1;
-    emit(Event::public_event(card_name(c) + ": one extra hit"));
+    if (wants_events()) emit(Event::public_event(card_name(c) + ": one extra hit"));
   }
   const CardData& victim = card(table_.players[hit].in_play[table_.duel.character[hit]]);
   if (table_.players[hit].hits >= victim.damage) {
@@ -248,7 +255,8 @@ void YoungJediState::use_dueling_text() {
     default:
       break;
   }
-  emit(Event::public_event(seat_ref(me) + " used the dueling text of " + card_name(c)));
+  if (wants_events())
+    emit(Event::public_event(seat_ref(me) + " used the dueling text of " + card_name(c)));
   table_.duel.text_card = kAbsent;
   table_.duel.text_owner = kAbsent;
   const CardData& victim = card(table_.players[foe].in_play[table_.duel.character[foe]]);
@@ -298,8 +306,9 @@ void YoungJediState::end_duel(int defeated) {
     Player& p = table_.players[defeated];
     int c = table_.duel.character[defeated];
     int wpn = table_.duel.weapon[defeated];
-    emit(Event::public_event(seat_ref(defeated) + "'s " + card(p.in_play[c]).title +
-                             " was defeated"));
+    if (wants_events())
+      emit(Event::public_event(seat_ref(defeated) + "'s " + card(p.in_play[c]).title +
+                               " was defeated"));
     p.discard.push_back(p.in_play[c]);
     if (wpn != kAbsent) p.discard.push_back(p.in_play[wpn]);
     for (int pos : {std::max(c, wpn), std::min(c, wpn)}) {
@@ -313,13 +322,15 @@ void YoungJediState::end_duel(int defeated) {
       damaged = h0 > h1 ? 0 : 1;
       damage = std::max(h0, h1);
     }
-    emit(Event::public_event("both ran out of dueling cards: hits " + std::to_string(h0) + " to " +
-                             std::to_string(h1)));
+    if (wants_events())
+      emit(Event::public_event("both ran out of dueling cards: hits " + std::to_string(h0) +
+                               " to " + std::to_string(h1)));
   }
   // All dueling cards go back into their owners' draw decks before any damage (seed 003).
   for (int seat : {table_.duel.initiator, 1 - table_.duel.initiator}) reshuffle_dueling_cards(seat);
   if (damaged != kAbsent && damage > 0) {
-    emit(Event::public_event(seat_ref(damaged) + " takes " + std::to_string(damage) + " damage"));
+    if (wants_events())
+      emit(Event::public_event(seat_ref(damaged) + " takes " + std::to_string(damage) + " damage"));
     take_damage(damaged, damage);
   }
   for (Player& p : table_.players) p.hits = 0;

@@ -20,14 +20,6 @@ uint16_t card_arg(Action a) {
   return static_cast<uint16_t>(a.arg(0) | a.arg(1) << 8);
 }
 
-// Distinct cards of a zone, so identical copies give one action.
-std::vector<uint16_t> distinct(const std::vector<uint16_t>& zone) {
-  std::vector<uint16_t> cards = zone;
-  std::sort(cards.begin(), cards.end());
-  cards.erase(std::unique(cards.begin(), cards.end()), cards.end());
-  return cards;
-}
-
 }  // namespace
 
 YoungJediState::YoungJediState(MatchConfig config) : State(std::move(config)) {
@@ -63,7 +55,8 @@ int YoungJediState::destiny_contest(std::array<int, 2>& shown, std::string_view 
 void YoungJediState::start_first_turn() {
   // Y3: destiny decides who goes first; then both draw six.
   int first = destiny_contest(table_.first_player_destiny, "first player");
-  emit(Event::public_event(seat_ref(first) + " won the destiny draw and goes first"));
+  if (wants_events())
+    emit(Event::public_event(seat_ref(first) + " won the destiny draw and goes first"));
   for (int seat = 0; seat < 2; ++seat) {
     Player& p = table_.players[seat];
     for (int i = 0; i < kStartingHand; ++i) {
@@ -120,7 +113,7 @@ void YoungJediState::legal_actions(Seat seat, std::vector<Action>& out) const {
         out.push_back(act(ActionKind::kChoosePlanet, planet));
       break;
     case Phase::kDeploy:
-      for (uint16_t c : distinct(me.hand)) {
+      for (uint16_t c : me.hand) {
         const CardData& data = card(c);
         if (data.type != CardType::kBattle && data.counters <= table_.counters_left) {
           out.push_back(card_action(ActionKind::kDeploy, c));
@@ -133,7 +126,9 @@ void YoungJediState::legal_actions(Seat seat, std::vector<Action>& out) const {
       legal_duel_actions(seat, out);
       break;
   }
+  // Identical copies of a card give one action.
   std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
 }
 
 void YoungJediState::legal_duel_actions(Seat seat, std::vector<Action>& out) const {
@@ -184,11 +179,10 @@ void YoungJediState::legal_duel_actions(Seat seat, std::vector<Action>& out) con
       break;
     }
     case Phase::kAttack:
-      for (uint16_t c : distinct(me.dueling_hand))
-        out.push_back(card_action(ActionKind::kAttack, c));
+      for (uint16_t c : me.dueling_hand) out.push_back(card_action(ActionKind::kAttack, c));
       break;
     case Phase::kBlock:
-      for (uint16_t c : distinct(me.dueling_hand)) {
+      for (uint16_t c : me.dueling_hand) {
         if (card(c).destiny == card(static_cast<uint16_t>(table_.duel.attack_card)).destiny) {
           out.push_back(card_action(ActionKind::kBlock, c));
         }
@@ -214,7 +208,8 @@ void YoungJediState::do_apply(Seat seat, Action action) {
   switch (static_cast<ActionKind>(action.kind)) {
     case ActionKind::kChoosePlanet:
       table_.planet = action.arg(0);
-      emit(Event::public_event(seat_ref(seat) + " chose " + kPlanetNames[table_.planet]));
+      if (wants_events())
+        emit(Event::public_event(seat_ref(seat) + " chose " + kPlanetNames[table_.planet]));
       start_first_turn();
       break;
     case ActionKind::kDeploy: {
@@ -227,7 +222,7 @@ void YoungJediState::do_apply(Seat seat, Action action) {
       }
       me.in_play.push_back(c);
       table_.counters_left -= card(c).counters;
-      emit(Event::public_event(seat_ref(seat) + " deployed " + card_name(c)));
+      if (wants_events()) emit(Event::public_event(seat_ref(seat) + " deployed " + card_name(c)));
       break;
     }
     case ActionKind::kEndDeploy:
@@ -268,18 +263,19 @@ void YoungJediState::do_apply(Seat seat, Action action) {
     case ActionKind::kDrawCard:
       // Y9: the draw is hers to take; her last card is then a deck victory like any other.
       draw_into(seat, me.hand);
-      emit(Event::public_event(seat_ref(seat) + " takes the draw her card offers"));
+      if (wants_events())
+        emit(Event::public_event(seat_ref(seat) + " takes the draw her card offers"));
       if (!settle_deck_outs()) draw_step();
       break;
     case ActionKind::kDeclineDraw:
-      emit(Event::public_event(seat_ref(seat) + " does not draw"));
+      if (wants_events()) emit(Event::public_event(seat_ref(seat) + " does not draw"));
       draw_step();
       break;
     case ActionKind::kConcede:
       table_.phase = Phase::kOver;
       table_.winners = SeatMask::only(1 - seat);
       table_.end_reason = static_cast<uint8_t>(EndReason::kConceded);
-      emit(Event::public_event(seat_ref(seat) + " conceded"));
+      if (wants_events()) emit(Event::public_event(seat_ref(seat) + " conceded"));
       break;
   }
   settle_deck_outs();

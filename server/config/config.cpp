@@ -42,6 +42,15 @@ std::function<bool(Config&, const std::string&)> limit(uint32_t Limits::*field) 
   };
 }
 
+std::function<bool(Config&, const std::string&)> bots(uint32_t BotSettings::*field, uint64_t max) {
+  return [field, max](Config& c, const std::string& v) {
+    uint64_t n = 0;
+    if (!parse_uint(v, max, n)) return false;
+    c.bots.*field = static_cast<uint32_t>(n);
+    return true;
+  };
+}
+
 std::function<bool(Config&, const std::string&)> text(std::string Config::*field) {
   return [field](Config& c, const std::string& v) {
     c.*field = v;
@@ -149,6 +158,19 @@ const std::vector<Option>& options() {
        "the secret every node of the cluster shares, 16 characters or more: it signs the"
        " tickets that send clients between nodes (or the environment's DUELHALL_CLUSTER_SECRET)",
        text(&Config::cluster_secret)},
+      {"--bot-threads", "bots.threads",
+       "threads the expert bots think on, off the I/O threads; 0: on their match's (default 1)",
+       bots(&BotSettings::threads, 256)},
+      {"--bot-queue", "bots.queue",
+       "bot moves that may wait for a thinking thread; past it a bot plays its heuristic move"
+       " (default 64)",
+       bots(&BotSettings::queue, 1'000'000)},
+      {"--bot-iterations", "bots.iterations",
+       "search iterations an expert bot may spend on one move; 0: no limit (default 400)",
+       bots(&BotSettings::iterations, 10'000'000)},
+      {"--bot-ms", "bots.milliseconds",
+       "milliseconds an expert bot may think about one move; 0: no limit (default 50)",
+       bots(&BotSettings::milliseconds, 600'000)},
       {"--max-matches", "limits.matches", "live matches (default 20000)",
        limit(&Limits::max_matches)},
       {"--max-connections", "limits.connections", "open connections (default 20000)",
@@ -284,6 +306,9 @@ ParsedArgs parse_args(const std::vector<std::string>& args) {
       return parsed;
     }
     ++i;
+  }
+  if (parsed.config.bots.iterations == 0 && parsed.config.bots.milliseconds == 0) {
+    parsed.error = "--bot-iterations and --bot-ms may not both be 0 (a search without end)";
   }
   if (parsed.config.tls_cert.empty() != parsed.config.tls_key.empty()) {
     parsed.error = "--tls-cert and --tls-key go together";

@@ -23,6 +23,16 @@ struct Limits {
   uint32_t updates_held = 8;  // per seat, for reconnects; older misses get a snapshot
 };
 
+// The searching ("expert") bots: the threads they think on, off the I/O threads, the jobs that
+// may wait for one (when full, a bot plays its heuristic move at once), and how long one move
+// may take (whichever limit comes first; 0: no limit of that kind, not both).
+struct BotSettings {
+  uint32_t threads = 1;  // 0: each bot thinks on its match's strand, holding up its I/O thread
+  uint32_t queue = 64;
+  uint32_t iterations = 400;
+  uint32_t milliseconds = 50;
+};
+
 struct Config {
   std::string bind = "0.0.0.0";
   uint16_t port = 8080;
@@ -63,6 +73,7 @@ struct Config {
   std::string node_name;          // unique in the cluster; default: the host name
   std::string advertise_address;  // where clients reach this node: ws://HOST:PORT/ws
   std::string cluster_secret;     // signs tickets; the same on every node
+  BotSettings bots;
   Limits limits;
 };
 

@@ -24,7 +24,11 @@ Hub::Hub(net::io_context& io, const engine::Registry& registry, Config config,
       registry_(registry),
       config_(std::move(config)),
       logs_(std::move(logs)),
-      accounts_strand_(net::make_strand(io)) {}
+      accounts_strand_(net::make_strand(io)) {
+  if (config_.bots.threads > 0) {
+    bot_pool_ = std::make_unique<BotPool>(config_.bots.threads, config_.bots.queue);
+  }
+}
 
 std::shared_ptr<Player> Hub::new_player(const std::string& name) {
   std::string token = fairness::new_reconnect_token();

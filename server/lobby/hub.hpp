@@ -19,6 +19,7 @@
 #include "envelope.pb.h"
 #include "lobby/roster.hpp"
 #include "match/action_log.hpp"
+#include "match/bot_pool.hpp"
 #include "match/match.hpp"
 #include "match/match_host.hpp"
 #include "match/player.hpp"
@@ -70,6 +71,7 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   const engine::Registry& registry() const override { return registry_; }
   const Config& config() const override { return config_; }
   boost::asio::io_context& io() override { return io_; }
+  BotPool* bot_pool() override { return bot_pool_.get(); }
 
   // Players.
   std::shared_ptr<Player> new_player(const std::string& name);
@@ -192,6 +194,8 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
     std::string name;
   };
   std::unordered_map<std::string, std::vector<RecoveredSeat>> recovered_seats_;
+  // Last, so that it goes first: its threads are joined while the matches still stand.
+  std::unique_ptr<BotPool> bot_pool_;
 };
 
 }  // namespace duelhall::server

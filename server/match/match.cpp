@@ -76,7 +76,7 @@ void Match::seat_bots(int count) {
 void Match::seat_bot(int seat, const std::string& level) {
   SeatSlot& slot = seats_[seat];
   slot.occupant = SeatInfo::BOT;
-  slot.bot = hub_.registry().make_bot(ruleset_.name, level);
+  slot.bot = hub_.registry().make_bot(ruleset_.name, level, bot_budget());
   slot.connected = true;
 }
 

@@ -27,6 +27,7 @@
 #include "core/registry.hpp"
 #include "envelope.pb.h"
 #include "match/action_log.hpp"
+#include "match/bot_pool.hpp"
 #include "match/match_host.hpp"
 #include "match/player.hpp"
 #include "metrics/server_metrics.hpp"
@@ -114,7 +115,7 @@ class Match : public std::enable_shared_from_this<Match> {
   struct SeatSlot {
     SeatInfo::Occupant occupant = SeatInfo::EMPTY;
     std::shared_ptr<Player> player;
-    std::unique_ptr<engine::Bot> bot;
+    std::shared_ptr<engine::Bot> bot;  // shared with the thread it may be thinking on
     std::string option;
     bool connected = false;
     std::string view;                       // the view as of the seat's last update
@@ -178,7 +179,14 @@ class Match : public std::enable_shared_from_this<Match> {
   void release_spectators(Outbox& out);
   void arm_spectator_timer();
   void schedule_bots();
+  // Bots (match_bots.cpp): the pending bot moves, at once or by handing its search to the
+  // host's BotPool, whose answer comes back through bot_moved.
   void bot_step(Outbox& out);
+  bool think_elsewhere(int seat, BotPool& pool);
+  void bot_moved(int seat, uint64_t seq, engine::Action action, const std::string& error,
+                 Outbox& out);
+  void play_bot_move(int seat, engine::Action action, Outbox& out);
+  engine::SearchBudget bot_budget() const;
   void arm_clocks();
   void stop_clock(SeatSlot& slot);
   void clock_expired(int seat, uint64_t generation, Outbox& out);
@@ -215,7 +223,7 @@ class Match : public std::enable_shared_from_this<Match> {
   std::unique_ptr<engine::State> state_;
   engine::Rng bot_rng_;
   uint64_t seq_ = 0;
-  bool bot_scheduled_ = false;
+  bool bot_scheduled_ = false;             // a bot's move is due or being thought elsewhere
   std::optional<Outcome> forced_outcome_;  // a forfeit or fault, which the engine did not decide
 
   std::string spectator_view_;

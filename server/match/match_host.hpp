@@ -1,7 +1,7 @@
 // What a match needs from whoever hosts it (the lobby's Hub): the rulesets, the configuration,
-// the I/O context its strand and timers run on, and the two calls back up (its listing changed,
-// it is over). Through this interface the match library stays below the lobby, which owns the
-// matches, and never includes it.
+// the I/O context its strand and timers run on, the threads its bots think on, and the two calls
+// back up (its listing changed, it is over). Through this interface the match library stays below
+// the lobby, which owns the matches, and never includes it.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -17,6 +17,7 @@
 
 namespace duelhall::server {
 
+class BotPool;
 class Player;
 
 class MatchHost {
@@ -25,6 +26,8 @@ class MatchHost {
   virtual const engine::Registry& registry() const = 0;
   virtual const Config& config() const = 0;
   virtual boost::asio::io_context& io() = 0;
+  // Where the searching bots think (match_bots.cpp); null: on their match's strand. Thread-safe.
+  virtual BotPool* bot_pool() = 0;
   // The match's lobby listing changed. Thread-safe.
   virtual void publish(const MatchInfo& info) = 0;
   // The match is over and may be forgotten. Thread-safe.

@@ -291,7 +291,9 @@ void Match::clock_expired(int seat, uint64_t generation, Outbox& out) {
     force_end("@" + std::to_string(seat) + " ran out of time and forfeits", winners, false, out);
     return;
   }
-  auto bot = hub_.registry().make_bot(ruleset_.name, settings_.bot_level());
+  // The clock's move is made now, on the strand: a searching level gives way to its heuristic.
+  std::unique_ptr<engine::Bot> bot = hub_.registry().make_bot(ruleset_.name, settings_.bot_level());
+  if (bot->searches()) bot = hub_.registry().make_bot(ruleset_.name, "heuristic");
   ResultCode code = OK;
   std::string reason;
   if (!apply(seat, bot->choose(*state_, seat, bot_rng_), out, code, reason)) {

@@ -1,5 +1,6 @@
-// What runs on a match's timers: the spectators' delayed stream, the bots' moves and the
-// decision clocks (what a clock's expiry does is Match::clock_expired, in match_play.cpp).
+// What runs on a match's timers: the spectators' delayed stream, the bots' turns (their moves
+// are match_bots.cpp) and the decision clocks (what a clock's expiry does is
+// Match::clock_expired, in match_play.cpp).
 #include "match/match.hpp"
 #include "net/messages.hpp"
 #include "wire_diff.hpp"
@@ -84,23 +85,6 @@ void Match::schedule_bots() {
   bot_timer_->async_wait([self](boost::system::error_code ec) {
     if (!ec) self->run([self](Outbox& out) { self->bot_step(out); });
   });
-}
-
-void Match::bot_step(Outbox& out) {
-  bot_scheduled_ = false;
-  if (status_ != PLAYING) return;
-  const engine::SeatMask pending = state_->pending();
-  for (size_t i = 0; i < seats_.size(); ++i) {
-    const int seat = static_cast<int>(i);
-    if (seats_[i].occupant != SeatInfo::BOT || !pending.has(seat)) continue;
-    const engine::Action action = seats_[i].bot->choose(*state_, seat, bot_rng_);
-    ResultCode code = OK;
-    std::string reason;
-    if (!apply(seat, action, out, code, reason)) {
-      throw std::logic_error("the bot chose a refused action: " + reason);
-    }
-    return;  // one action per step; after_step schedules the next
-  }
 }
 
 void Match::stop_clock(SeatSlot& slot) {

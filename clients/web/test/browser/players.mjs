@@ -57,6 +57,7 @@ export async function createMatch(p, ruleset, options = {}) {
   if (options.delayActions !== undefined) await p.page.fill("#delay_actions", String(options.delayActions));
   if (options.botDelay !== undefined) await p.page.fill("#bot_delay", String(options.botDelay));
   if (options.clock !== undefined) await p.page.fill("#clock", String(options.clock));
+  if (options.botLevel !== undefined) await p.page.selectOption("#bot_level", options.botLevel);
   await p.page.click(options.vsComputer ? "#vs-computer" : "#create");
   return routeMatchId(p.page);
 }

@@ -11,7 +11,8 @@
 //     until the last step);
 //  6. accounts: registration, a rated match, sign-in from a fresh profile, history, leaderboard;
 //  7. a new player's first hour (journeys.mjs): two tabs of one browser, dead-end links, resigning
-//     in every ruleset, invites across reloads, the phone's action bar, Force Battles' setup.
+//     in every ruleset, invites across reloads, the phone's action bar, Force Battles' setup;
+//  8. the expert bot level, offered by the create form, plays a Young Jedi match to its end.
 // Usage: node run.mjs <duelhall binary> <built client dir> [screenshot dir]
 import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -292,6 +293,39 @@ try {
     if (width > 390) throw new Error(`the page scrolls sideways at phone width (${width}px)`);
     const st = await matchState(p.page, id);
     if (!st || st.seq < 1) throw new Error("no action went through by keyboard");
+  });
+
+  await check("Young Jedi against the expert bot: the level is offered and the bot plays to the end", async () => {
+    const p = await openParticipant("Padawan", server.url);
+    opened.push(p);
+    await p.page.selectOption("#ruleset", "young_jedi");
+    const levels = await p.page.$$eval("#bot_level option", (els) => els.map((e) => e.value));
+    if (!levels.includes("expert")) throw new Error(`bot levels offered: ${levels.join(", ")}`);
+    const id = await createMatch(p, "young_jedi", { vsComputer: true, botDelay: 0, botLevel: "expert" });
+    await p.page.waitForSelector(".board:not(.waiting)");
+    const pick = chooser(11);
+    let st = null;
+    let acted = 0;
+    for (let i = 0; i < 5000; ++i) {
+      st = await matchState(p.page, id);
+      if (st?.over) break;
+      // Any offered action but conceding, so that the bot has a whole match to answer.
+      const offered = await p.page.$$eval("#actions button.action",
+        (els) => els.map((e) => [e.getAttribute("data-code"), e.textContent ?? ""]));
+      const choices = offered.filter(([, label]) => !/^concede/i.test(label));
+      if (!choices.length) {
+        await p.page.waitForTimeout(30);
+        continue;
+      }
+      const [code] = choices[pick(choices.length)];
+      await p.page.click(`#actions button.action[data-code="${code}"]`, { timeout: 2_000 })
+        .then(() => ++acted, () => {}); // redrawn in between: look again
+    }
+    if (!st?.over) throw new Error(`not over after ${acted} actions: seq ${st?.seq}`);
+    await p.page.waitForSelector("#outcome", { timeout: 30_000 });
+    // Every step is one action, the player's or the bot's: the bot answered between them.
+    if (st.seq <= acted) throw new Error(`the bot never moved: seq ${st.seq} after ${acted} actions`);
+    console.log(`     ${acted} actions of the player, ${st.seq - acted} steps of the expert bot`);
   });
 } finally {
   for (const p of opened) await p.close().catch(() => {});

@@ -1,0 +1,56 @@
+#include "match/bot_pool.hpp"
+
+#include <algorithm>
+
+namespace duelhall::server {
+
+BotPool::BotPool(uint32_t threads, uint32_t queue)
+    : thread_count_(std::max<uint32_t>(threads, 1)), queue_limit_(queue) {
+  threads_.reserve(thread_count_);
+  for (size_t i = 0; i < thread_count_; ++i) threads_.emplace_back([this] { work(); });
+}
+
+BotPool::~BotPool() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+    waiting_.clear();
+  }
+  ready_.notify_all();
+  for (std::thread& t : threads_) t.join();
+}
+
+bool BotPool::submit(std::function<void()> job) {
+  {
+    std::lock_guard lock(mutex_);
+    // A job for a thread that is free does not count as waiting.
+    const size_t free_threads = thread_count_ - running_;
+    if (stopping_ || waiting_.size() >= queue_limit_ + free_threads) return false;
+    waiting_.push_back(std::move(job));
+  }
+  ready_.notify_one();
+  return true;
+}
+
+size_t BotPool::busy() const {
+  std::lock_guard lock(mutex_);
+  return waiting_.size() + running_;
+}
+
+void BotPool::work() {
+  std::unique_lock lock(mutex_);
+  while (true) {
+    ready_.wait(lock, [this] { return stopping_ || !waiting_.empty(); });
+    if (stopping_) return;
+    std::function<void()> job = std::move(waiting_.front());
+    waiting_.pop_front();
+    ++running_;
+    lock.unlock();
+    job();
+    job = nullptr;  // what the job holds (a match, a bot) is let go before the count drops
+    lock.lock();
+    --running_;
+  }
+}
+
+}  // namespace duelhall::server

@@ -1,0 +1,51 @@
+// The threads on which the searching bots think, off the I/O threads. A match hands a job (a
+// search over its own copy of the position) to the pool and gets the chosen move back on its
+// strand (match_bots.cpp), so that a bot thinking for a long time never holds up the other
+// matches served by the same I/O thread.
+//
+// Bounded: at most `queue` jobs wait beyond the ones the threads are running. When the queue is
+// full, submit() refuses and the match plays its bot's heuristic move at once: a crowd of expert
+// bots then plays weaker for a while, it never slows the server nor grows its memory.
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace duelhall::server {
+
+class BotPool {
+ public:
+  // Starts `threads` (at least one) threads; at most `queue` jobs wait for one of them.
+  BotPool(uint32_t threads, uint32_t queue);
+  // Drops the jobs still waiting and waits for the running ones (each within its bot's budget).
+  ~BotPool();
+  BotPool(const BotPool&) = delete;
+  BotPool& operator=(const BotPool&) = delete;
+
+  // Queues `job`, which runs on one of the pool's threads and must not throw; false (and `job`
+  // dropped) when the queue is full.
+  bool submit(std::function<void()> job);
+  // Jobs accepted and not finished: waiting or running.
+  size_t busy() const;
+  uint32_t threads() const { return static_cast<uint32_t>(thread_count_); }
+
+ private:
+  void work();
+
+  const size_t thread_count_;
+  const size_t queue_limit_;
+  mutable std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<std::function<void()>> waiting_;
+  size_t running_ = 0;
+  bool stopping_ = false;
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace duelhall::server

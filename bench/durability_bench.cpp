@@ -25,6 +25,7 @@
 #include "match_tracker.hpp"
 #include "net/messages.hpp"
 #include "storage/group_commit.hpp"
+#include "storage/sqlite_match_store.hpp"
 
 using namespace duelhall;
 using namespace duelhall::server;
@@ -191,7 +192,7 @@ int main(int argc, char** argv) {
     RunResult stored;
     storage::GroupCommitStats stats;
     {
-      storage::MatchStore store(path.string());
+      storage::SqliteMatchStore store(path.string());
       storage::GroupCommitLog log(store);
       stored = play(registry, ruleset, matches, std::make_shared<DurableLogFactory>(log));
       stats = log.stats();

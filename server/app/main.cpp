@@ -10,6 +10,7 @@
 #include "accounts/account_service.hpp"
 #include "app/drain.hpp"
 #include "app/recovery.hpp"
+#include "app/stores.hpp"
 #include "config/config.hpp"
 #include "core/registry.hpp"
 #include "lobby/dispatch.hpp"
@@ -20,7 +21,6 @@
 #include "net/listener.hpp"
 #include "net/static_files.hpp"
 #include "storage/group_commit.hpp"
-#include "storage/sqlite_account_store.hpp"
 
 namespace net = boost::asio;
 using namespace duelhall::server;
@@ -76,23 +76,21 @@ int main(int argc, char** argv) {
   // Declared before the store's log: the log's last callbacks post to the matches' strands.
   net::io_context io(static_cast<int>(threads));
 
-  // The store: a damaged file stops the server here, with the reason, before anything is served.
-  std::unique_ptr<duelhall::storage::MatchStore> store;
-  if (config.storage == "sqlite" || parsed.prune) {
-    const std::string path = (std::filesystem::path(config.data_dir) / "duelhall.db").string();
-    try {
-      duelhall::storage::StoreOptions options;
-      if (config.storage_sync == "normal")
-        options.sync = duelhall::storage::StoreOptions::Sync::kNormal;
-      store = std::make_unique<duelhall::storage::MatchStore>(path, options);
-    } catch (const std::exception& e) {
-      spdlog::critical("{}", e.what());
-      return 1;
-    }
+  // The stores: a damaged file or an unreachable database stops the server here, with the
+  // reason, before anything is served.
+  Stores stores;
+  try {
+    stores = open_stores(config, parsed.prune);
+  } catch (const std::exception& e) {
+    spdlog::critical("{}", e.what());
+    return 1;
+  }
+  duelhall::storage::MatchStore* store = stores.matches.get();
+  if (store) {
     const auto pruned = store->prune(retention_of(config), unix_now_ms());
     if (pruned.matches > 0 || parsed.prune) {
       spdlog::info("pruned {} ended matches ({} actions) from {}", pruned.matches, pruned.actions,
-                   path);
+                   stores.where);
     }
     if (parsed.prune) return 0;
   }
@@ -103,30 +101,20 @@ int main(int argc, char** argv) {
     logs = std::make_shared<DurableLogFactory>(*commit_log);
   }
   auto hub = std::make_shared<Hub>(io, registry, config, logs);
-  hub->set_store(store.get());
-  // Accounts live in the match store's file; a server that stores no matches keeps them in
-  // memory for its lifetime.
-  std::unique_ptr<duelhall::storage::SqliteAccountStore> account_store;
+  hub->set_store(store);
   std::unique_ptr<duelhall::accounts::AccountService> accounts;
-  try {
-    account_store = std::make_unique<duelhall::storage::SqliteAccountStore>(
-        store ? store->path() : std::string(":memory:"));
-    duelhall::accounts::AccountsConfig accounts_config;
-    accounts_config.session_days = config.session_days;
-    accounts_config.max_failures = config.sign_in_failures;
-    accounts_config.provisional_deviation = config.provisional_rd;
-    accounts = std::make_unique<duelhall::accounts::AccountService>(*account_store, accounts_config,
-                                                                    unix_now_ms);
-  } catch (const std::exception& e) {
-    spdlog::critical("cannot open the accounts: {}", e.what());
-    return 1;
-  }
+  duelhall::accounts::AccountsConfig accounts_config;
+  accounts_config.session_days = config.session_days;
+  accounts_config.max_failures = config.sign_in_failures;
+  accounts_config.provisional_deviation = config.provisional_rd;
+  accounts = std::make_unique<duelhall::accounts::AccountService>(*stores.accounts, accounts_config,
+                                                                  unix_now_ms);
   hub->set_accounts(accounts.get());
   if (store) {
     try {
       const RecoveryReport report = recover_matches(*store, registry, *hub);
-      spdlog::info("recovery: {} matches resumed, {} finished, {} abandoned", report.resumed,
-                   report.finished, report.abandoned);
+      spdlog::info("recovery: {} matches resumed, {} finished, {} abandoned ({})", report.resumed,
+                   report.finished, report.abandoned, stores.where);
     } catch (const std::exception& e) {
       spdlog::critical("cannot recover the unfinished matches: {}", e.what());
       return 1;

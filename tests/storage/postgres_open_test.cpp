@@ -4,6 +4,7 @@
 
 #include "backends.hpp"
 #include "storage_pg/pg_schema.hpp"
+#include "toy_ruleset.hpp"
 
 using namespace duelhall;
 using Catch::Contains;
@@ -33,4 +34,24 @@ TEST_CASE("a PostgreSQL database with other tables, or a newer schema, is refuse
   CHECK(newer.open_matches()->last_match_id() == 0);
   newer.exec("UPDATE schema_version SET version = version + 1");
   CHECK_THROWS_WITH(newer.open_matches(), Contains("newer than this Duelhall knows"));
+}
+
+TEST_CASE("a PostgreSQL store whose connection was cut reconnects for the next call") {
+  testing::PostgresBackend backend;
+  auto store = backend.open_matches();
+  const auto registry = testing::toy_registry();
+  const auto first = testing::store_match(*store, *testing::play_toy_match(registry, 1, 3), 1);
+  // What a restart of PostgreSQL or a dropped link does to the store's connection.
+  backend.exec(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() "
+      "AND pid <> pg_backend_pid()");
+  // The call that finds the connection gone fails with the reason; the next one reconnects.
+  try {
+    store->load_match(first);
+  } catch (const storage::StoreError& e) {
+    CHECK_THAT(e.what(), Contains("PostgreSQL"));
+  }
+  CHECK(store->load_match(first)->steps.size() == 3);
+  store->append({first, 3, 0, engine::Action::make(1), 5});
+  CHECK(store->load_match(first)->steps.size() == 4);
 }

@@ -5,9 +5,12 @@
 #include <boost/asio/signal_set.hpp>
 #include <filesystem>
 #include <iostream>
+#include <string_view>
 #include <thread>
 
 #include "accounts/account_service.hpp"
+#include "accounts/moderation_service.hpp"
+#include "app/admin_command.hpp"
 #include "app/drain.hpp"
 #include "app/recovery.hpp"
 #include "app/stores.hpp"
@@ -46,6 +49,9 @@ void set_up_logging(const Config& config) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string_view(argv[1]) == "admin") {
+    return run_admin_command(std::vector<std::string>(argv + 2, argv + argc), std::cout, std::cerr);
+  }
   ParsedArgs parsed = parse_args(std::vector<std::string>(argv + 1, argv + argc));
   if (parsed.help) {
     std::cout << help_text();
@@ -103,13 +109,24 @@ int main(int argc, char** argv) {
   auto hub = std::make_shared<Hub>(io, registry, config, logs);
   hub->set_store(store);
   std::unique_ptr<duelhall::accounts::AccountService> accounts;
+  std::unique_ptr<duelhall::accounts::ModerationService> moderation;
   duelhall::accounts::AccountsConfig accounts_config;
   accounts_config.session_days = config.session_days;
   accounts_config.max_failures = config.sign_in_failures;
   accounts_config.provisional_deviation = config.provisional_rd;
   accounts = std::make_unique<duelhall::accounts::AccountService>(*stores.accounts, accounts_config,
                                                                   unix_now_ms);
+  try {
+    // Bans, mutes, reports and the audit log live beside the accounts (docs/moderation.md); the
+    // service reads the bans and mutes in force at start.
+    moderation = std::make_unique<duelhall::accounts::ModerationService>(
+        *accounts, *stores.moderation, unix_now_ms);
+  } catch (const std::exception& e) {
+    spdlog::critical("cannot read the moderation data: {}", e.what());
+    return 1;
+  }
   hub->set_accounts(accounts.get());
+  hub->set_moderation(moderation.get());
   if (store) {
     try {
       const RecoveryReport report = recover_matches(*store, registry, *hub);

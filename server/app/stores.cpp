@@ -8,13 +8,23 @@
 #include "storage_pg/postgres_match_store.hpp"
 
 namespace duelhall::server {
+namespace {
+
+// The account store of either backend, which is also its moderation store.
+template <typename AccountAndModerationStore>
+void set_accounts(Stores& stores, std::unique_ptr<AccountAndModerationStore> store) {
+  stores.moderation = store.get();
+  stores.accounts = std::move(store);
+}
+
+}  // namespace
 
 Stores open_stores(const Config& config, bool prune) {
   Stores stores;
   if (!config.database.empty()) {
     stores.where = storage::redact_url(config.database);
     stores.matches = std::make_unique<storage::PostgresMatchStore>(config.database);
-    stores.accounts = std::make_unique<storage::PostgresAccountStore>(config.database);
+    set_accounts(stores, std::make_unique<storage::PostgresAccountStore>(config.database));
     return stores;
   }
   if (config.storage == "sqlite" || prune) {
@@ -23,11 +33,11 @@ Stores open_stores(const Config& config, bool prune) {
     if (config.storage_sync == "normal") options.sync = storage::StoreOptions::Sync::kNormal;
     stores.matches = std::make_unique<storage::SqliteMatchStore>(stores.where, options);
     // Accounts live in the match store's file.
-    stores.accounts = std::make_unique<storage::SqliteAccountStore>(stores.where);
+    set_accounts(stores, std::make_unique<storage::SqliteAccountStore>(stores.where));
     return stores;
   }
   stores.where = "memory";
-  stores.accounts = std::make_unique<storage::SqliteAccountStore>(":memory:");
+  set_accounts(stores, std::make_unique<storage::SqliteAccountStore>(":memory:"));
   return stores;
 }
 

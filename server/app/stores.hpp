@@ -9,12 +9,16 @@
 #include "config/config.hpp"
 #include "storage/account_store.hpp"
 #include "storage/match_store.hpp"
+#include "storage/moderation_store.hpp"
 
 namespace duelhall::server {
 
 struct Stores {
   std::unique_ptr<storage::MatchStore> matches;  // null: matches are not stored
   std::unique_ptr<storage::AccountStore> accounts;
+  // Bans, mutes, reports, the audit log and ignores: the same object as `accounts` (both backends'
+  // account stores keep them, in the same database), never null.
+  storage::ModerationStore* moderation = nullptr;
   std::string where;  // for the log: the file, or the database URL without its password
 };
 

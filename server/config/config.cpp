@@ -184,6 +184,9 @@ std::string help_text() {
       "  --help                       show this text\n"
       "  --config FILE                read settings from a TOML file (flags override it)\n"
       "  --prune                      apply the retention settings to the store and exit\n"
+      "Roles (docs/moderation.md), on the data folder, with or without a running server:\n"
+      "  duelhall admin grant NAME [--role admin|moderator] [--data DIR | --config FILE]\n"
+      "  duelhall admin revoke NAME [--data DIR | --config FILE]\n"
       "(N is a number, an address, a path or a name as the text says)\n";
   for (const Option& o : options()) {
     std::string left = std::string("  ") + o.flag + " N";

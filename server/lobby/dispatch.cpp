@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 
+#include "accounts/moderation_service.hpp"
 #include "core/version.hpp"
 #include "match/match.hpp"
 #include "metrics/server_metrics.hpp"
@@ -67,9 +68,14 @@ void bind_account(ClientState& state, bool changed) {
   state.player->set_account(std::move(account));
 }
 
-void fill_welcome_account(const ClientState& state, Welcome& welcome) {
-  if (state.account.account)
-    accounts::fill_account(*state.account.account, *welcome.mutable_account());
+void fill_welcome_account(accounts::ModerationService* moderation, const ClientState& state,
+                          Welcome& welcome) {
+  if (!state.account.account) return;
+  accounts::fill_account(*state.account.account, *welcome.mutable_account());
+  if (moderation && !state.account.account->guest) {
+    welcome.mutable_account()->set_role(
+        accounts::role_name(moderation->role(state.account.account->id)));
+  }
 }
 
 }  // namespace
@@ -148,13 +154,36 @@ void Dispatcher::dispatch(const std::shared_ptr<Peer>& peer, ClientState& state,
       case ClientMessage::kGetLeaderboard:
         handled = handle_account(call, message);
         break;
+      case ClientMessage::kKick:
+      case ClientMessage::kMute:
+      case ClientMessage::kUnmute:
+      case ClientMessage::kBan:
+      case ClientMessage::kUnban:
+      case ClientMessage::kAbortMatch:
+      case ClientMessage::kAnnounce:
+      case ClientMessage::kSetRole:
+      case ClientMessage::kListReports:
+      case ClientMessage::kResolveReport:
+      case ClientMessage::kListAudit:
+      case ClientMessage::kListBans:
+      case ClientMessage::kListConnections:
+      case ClientMessage::kListLiveMatches:
+        handled = handle_moderation(call, message);
+        break;
+      case ClientMessage::kReport:
+        handled = handle_report(call, message.report());
+        break;
+      case ClientMessage::kIgnore:
+        handled = handle_ignore(call, message.ignore());
+        break;
       case ClientMessage::COMMAND_NOT_SET:
         handled = Handled::fail(UNKNOWN_COMMAND, "no command, or one this server does not know");
         break;
     }
   }
   if (handled.deferred) return;
-  if (handled.code != OK) reply_message.Clear();  // a refusal carries no half-filled body
+  // A refusal carries no half-filled body, only a Sanction that explains it.
+  if (handled.code != OK && !handled.keep_body) reply_message.Clear();
   reply_message.set_request_id(message.request_id());
   reply_message.set_result(handled.code);
   count_refusal(handled.code);
@@ -163,6 +192,7 @@ void Dispatcher::dispatch(const std::shared_ptr<Peer>& peer, ClientState& state,
 }
 
 void Dispatcher::disconnected(const Peer* peer, ClientState& state) {
+  hub_.roster().remove(peer->peer_id());
   if (state.subscribed) hub_.unsubscribe(peer);
   for (uint64_t id : state.watching) {
     if (auto match = hub_.find_match(id)) match->spectator_gone(peer->peer_id());
@@ -181,11 +211,16 @@ Handled Dispatcher::handle_hello(Call& call, const Hello& hello) {
   // A session or guest token says which account the player is (a bad session is refused).
   const auto account = accounts::hello_account(hub_.accounts(), call.state.account, hello);
   if (account.code != OK) return Handled::fail(account.code, account.reason);
+  if (auto banned = refuse_banned(call)) {
+    call.state.account = accounts::ConnectionAccount{call.state.account.address, {}, {}};
+    return *banned;
+  }
   Welcome* welcome = call.reply.mutable_welcome();
   welcome->set_protocol_version(hello.protocol_version());
   if (!hello.resume_token().empty()) {
     auto player = hub_.find_player(hello.resume_token());
     if (!player) return Handled::fail(BAD_TOKEN, "unknown or expired resume token");
+    if (auto banned = refuse_banned(call, player->account().id)) return *banned;
     player->set_protocol(hello.protocol_version());
     if (auto old = player->bind(call.peer)) old->close("replaced by a new connection");
     call.state.player = player;
@@ -194,7 +229,8 @@ Handled Dispatcher::handle_hello(Call& call, const Hello& hello) {
     welcome->set_display_name(player->name());
     welcome->set_resume_token(player->token());
     welcome->set_resumed(true);
-    fill_welcome_account(call.state, *welcome);
+    fill_welcome_account(hub_.moderation(), call.state, *welcome);
+    enter_roster(call);
     std::map<uint64_t, uint64_t> cursors;
     for (const auto& c : hello.cursors()) cursors[c.match_id()] = c.seq();
     for (auto& match : player->matches()) {
@@ -218,7 +254,8 @@ Handled Dispatcher::handle_hello(Call& call, const Hello& hello) {
   welcome->set_player_id(player->id());
   welcome->set_display_name(player->name());
   welcome->set_resume_token(player->token());
-  fill_welcome_account(call.state, *welcome);
+  fill_welcome_account(hub_.moderation(), call.state, *welcome);
+  enter_roster(call);
   return Handled::ok();
 }
 
@@ -314,9 +351,10 @@ Handled Dispatcher::handle_chat(Call& call, const Chat& request) {
         CHAT_TOO_LONG,
         "chat text must be 1 to " + std::to_string(hub_.config().limits.chat_max_bytes) + " bytes");
   }
+  if (auto muted = refuse_muted(call)) return *muted;
   if (!call.state.chat.allow()) return Handled::fail(RATE_LIMITED, "too many chat messages");
   if (request.match_id() == 0) {
-    hub_.lobby_chat(call.state.player->name(), request.text());
+    hub_.lobby_chat(*call.state.player, request.text());
     return Handled::ok();
   }
   auto match = hub_.find_match(request.match_id());
@@ -328,7 +366,13 @@ Handled Dispatcher::handle_chat(Call& call, const Chat& request) {
 Handled Dispatcher::handle_account(Call& call, const ClientMessage& message) {
   const auto outcome =
       accounts::serve_account_command(hub_.accounts(), call.state.account, message, call.reply);
-  if (outcome.account_changed) bind_account(call.state, true);
+  // A banned account signs in (the password was right) but gets no session.
+  auto banned = outcome.code == OK ? refuse_signed_in(call) : std::nullopt;
+  if (outcome.account_changed || banned) {
+    bind_account(call.state, true);
+    reload_ignores(call);
+  }
+  if (banned) return *banned;
   if (outcome.code != OK) return Handled::fail(outcome.code, outcome.reason);
   // A registration signs its player in, as SignIn does: both answer with SignedIn.
   if (call.reply.has_signed_in()) metrics::server_metrics().logins.add();

@@ -33,7 +33,8 @@ struct ClientState {
 struct Handled {
   ResultCode code = OK;
   std::string reason;
-  bool deferred = false;  // the match replies later
+  bool deferred = false;   // the match replies later
+  bool keep_body = false;  // a refusal that explains itself in the body (a Sanction)
   static Handled ok() { return {}; }
   static Handled fail(ResultCode code, std::string reason) {
     return {code, std::move(reason), false};
@@ -79,6 +80,24 @@ class Dispatcher {
   Handled handle_import_match(Call& call, const ImportMatch& request);
   // Accounts (server/accounts/account_commands.cpp serves them).
   Handled handle_account(Call& call, const ClientMessage& message);
+  // Moderators' commands (moderation_commands.cpp, moderation_lists.cpp), and the players'
+  // reports and ignores (moderation_player.cpp); docs/moderation.md.
+  Handled handle_moderation(Call& call, const ClientMessage& message);
+  Handled handle_moderation_list(Call& call, const ClientMessage& message);
+  Handled handle_report(Call& call, const Report& request);
+  Handled handle_ignore(Call& call, const Ignore& request);
+  // BANNED, with the Sanction in the reply, when the connection's address or account (or the
+  // account `also`, a resumed player's) is banned.
+  std::optional<Handled> refuse_banned(Call& call, int64_t also = 0);
+  // After a sign-in or registration: BANNED (the new session revoked, the connection a guest
+  // again) for a banned account, else the SignedIn reply gains the account's role.
+  std::optional<Handled> refuse_signed_in(Call& call);
+  // MUTED, likewise, when the player's chat is muted.
+  std::optional<Handled> refuse_muted(Call& call);
+  // The connection has a player now: it joins the roster, with the account's ignores.
+  void enter_roster(Call& call);
+  // The connection's account changed (sign-in, sign-out): its ignores follow it.
+  void reload_ignores(Call& call);
 
   Hub& hub_;
 };

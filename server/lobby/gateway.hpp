@@ -20,6 +20,12 @@ class LobbyGateway final : public Gateway {
   std::optional<boost::beast::http::message_generator> answer(
       const boost::beast::http::request<boost::beast::http::string_body>& request) override;
   size_t match_count() override { return hub_.match_count(); }
+  // A banned address's WebSocket upgrade gets 403 with the ban's reason and expiry as JSON;
+  // GET /api/ban tells any client whether its own address is banned (a browser cannot read the
+  // body of a refused upgrade).
+  std::optional<boost::beast::http::message_generator> screen(
+      const boost::beast::http::request<boost::beast::http::string_body>& request,
+      const std::string& address) override;
 
  private:
   Hub& hub_;

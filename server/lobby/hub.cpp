@@ -267,6 +267,7 @@ void Hub::remove_match(uint64_t id) {
   {
     std::lock_guard lock(mutex_);
     matches_.erase(id);
+    every_listing_.erase(id);
     auto it = listings_.find(id);
     if (it != listings_.end()) {
       removed = std::move(it->second);
@@ -283,10 +284,11 @@ void Hub::remove_match(uint64_t id) {
 }
 
 void Hub::publish(const MatchInfo& info) {
-  if (info.unlisted()) return;
   {
     std::lock_guard lock(mutex_);
     if (!matches_.count(info.match_id())) return;  // already removed
+    every_listing_[info.match_id()] = info;
+    if (info.unlisted()) return;
     listings_[info.match_id()] = info;
   }
   ServerMessage m;
@@ -326,16 +328,6 @@ void Hub::subscribe(const std::shared_ptr<Peer>& peer, bool on) {
 void Hub::unsubscribe(const Peer* peer) {
   std::lock_guard lock(mutex_);
   subscribers_.erase(peer->peer_id());
-}
-
-void Hub::lobby_chat(const std::string& from, const std::string& text) {
-  ServerMessage m;
-  ChatMessage* c = m.mutable_chat();
-  c->set_from(from);
-  c->set_seat(-1);
-  c->set_text(text);
-  Frame frame = frame_of(m);
-  for (auto& peer : subscribers()) peer->send(frame);
 }
 
 void Hub::record_match_accounts(uint64_t match_id, std::vector<std::pair<int, int64_t>> seats,

@@ -17,6 +17,7 @@
 #include "config/config.hpp"
 #include "core/registry.hpp"
 #include "envelope.pb.h"
+#include "lobby/roster.hpp"
 #include "match/action_log.hpp"
 #include "match/match.hpp"
 #include "match/match_host.hpp"
@@ -27,7 +28,8 @@ class MatchStore;
 }
 namespace duelhall::accounts {
 class AccountService;
-}
+class ModerationService;
+}  // namespace duelhall::accounts
 
 namespace duelhall::server {
 
@@ -87,6 +89,21 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   void rated_match_ended(uint64_t match_id, std::string ruleset, uint64_t winners,
                          std::vector<std::shared_ptr<Player>> players) override;
 
+  // Moderation (docs/moderation.md): null when the server offers no accounts. The roster holds
+  // the connections that said Hello, the chat log the recent lines a player may report.
+  void set_moderation(accounts::ModerationService* moderation) { moderation_ = moderation; }
+  accounts::ModerationService* moderation() const { return moderation_; }
+  Roster& roster() { return roster_; }
+  ChatLog& chat_log() { return chat_log_; }
+  uint64_t chat_line(uint64_t match_id, const Player& sender, const std::string& text) override {
+    return chat_log_.add(match_id, sender, text);
+  }
+  bool ignores(uint64_t receiver_peer_id, const Player& sender) override {
+    return roster_.ignores(receiver_peer_id, sender);
+  }
+  // Every match, listed or not, as last published (for moderators).
+  void list_every_match(MatchList& out);
+
   // A new match id (for an imported match): live and stored matches share one numbering.
   uint64_t allocate_match_id();
 
@@ -110,7 +127,8 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   void list(MatchList& out);
   void subscribe(const std::shared_ptr<Peer>& peer, bool on);
   void unsubscribe(const Peer* peer);
-  void lobby_chat(const std::string& from, const std::string& text);
+  // To every subscriber but those who ignore `from`.
+  void lobby_chat(const Player& from, const std::string& text);
 
  private:
   std::vector<std::shared_ptr<Peer>> subscribers();
@@ -125,6 +143,9 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   std::shared_ptr<ActionLogFactory> logs_;
   storage::MatchStore* store_ = nullptr;
   accounts::AccountService* accounts_ = nullptr;
+  accounts::ModerationService* moderation_ = nullptr;
+  Roster roster_;
+  ChatLog chat_log_;
   boost::asio::strand<boost::asio::io_context::executor_type> accounts_strand_;
 
   std::atomic<bool> draining_{false};
@@ -135,7 +156,8 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   uint64_t reserved_through_ = 0;
   std::unordered_map<std::string, std::shared_ptr<Player>> players_by_token_;
   std::map<uint64_t, std::shared_ptr<Match>> matches_;
-  std::map<uint64_t, MatchInfo> listings_;  // public matches only
+  std::map<uint64_t, MatchInfo> listings_;       // public matches only
+  std::map<uint64_t, MatchInfo> every_listing_;  // unlisted ones too, for moderators
   std::map<uint64_t, std::weak_ptr<Peer>> subscribers_;
   // Token hash of a recovered seat -> (match, seat, display name), until reclaimed.
   struct RecoveredSeat {

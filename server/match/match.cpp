@@ -336,7 +336,18 @@ void Match::chat(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, std
     c->set_from(player->name());
     c->set_seat(seat);
     c->set_text(text);
-    broadcast(m, settings_.spectator_chat(), out);
+    c->set_message_id(hub_.chat_line(id_, *player, text));
+    c->set_from_player(player->id());
+    // As broadcast(), but a viewer who ignores the sender does not get the line.
+    const Frame frame = frame_of(m);
+    auto deliver = [&](const std::shared_ptr<Peer>& viewer) {
+      if (viewer && !hub_.ignores(viewer->peer_id(), *player)) out.add(viewer, frame);
+    };
+    for (const auto& slot : seats_) {
+      if (slot.occupant == SeatInfo::HUMAN) deliver(slot.player->peer());
+    }
+    if (!settings_.spectator_chat()) return;
+    for (const auto& s : spectators_) deliver(s.peer.lock());
   });
 }
 

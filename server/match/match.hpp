@@ -100,6 +100,9 @@ class Match : public std::enable_shared_from_this<Match> {
             uint64_t request_id);
   // The player's seat loses at once and every other seat wins (match_resign.cpp).
   void resign(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, uint64_t request_id);
+  // Ends a match in play as aborted, with no winner; `done` gets the outcome on the match's
+  // strand (WRONG_MATCH_STATE before the start, MATCH_OVER after the end; match_abort.cpp).
+  void abort(std::string reason, std::function<void(ResultCode, std::string)> done);
 
   // Connection events.
   void resume(std::shared_ptr<Player> player, std::optional<uint64_t> last_seq);

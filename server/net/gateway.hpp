@@ -41,6 +41,14 @@ class Gateway {
   virtual std::optional<boost::beast::http::message_generator> answer(
       const boost::beast::http::request<boost::beast::http::string_body>& request) = 0;
   virtual size_t match_count() = 0;
+  // Asked before anything else of a request from `address` (the client's, behind a trusted
+  // proxy): an answer refuses or serves it here (a banned address's upgrade, 403), nullopt lets
+  // it through to the WebSocket upgrade, answer() and the static files.
+  virtual std::optional<boost::beast::http::message_generator> screen(
+      const boost::beast::http::request<boost::beast::http::string_body>& /*request*/,
+      const std::string& /*address*/) {
+    return std::nullopt;
+  }
 };
 
 }  // namespace duelhall::server

@@ -71,8 +71,14 @@ void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
   if (ec) return do_close();  // end of stream, timeout, or a malformed request
   HealthFigures health{
       context_.hub.match_count(), context_.connections->total(), !context_.draining, {}};
+  std::optional<http::message_generator> screened;
   if (!admit_client()) {
     health.refusal = "connection limit reached for this address";
+  } else if ((screened = context_.hub.screen(parser_->get(), slot_->ip()))) {
+    const bool keep_alive = screened->keep_alive();
+    return beast::async_write(
+        stream_, std::move(*screened),
+        beast::bind_front_handler(&HttpSession::on_write, this->shared_from_this(), keep_alive));
   } else if (beast::websocket::is_upgrade(parser_->get())) {
     std::string_view target = parser_->get().target();
     if (target.substr(0, target.find('?')) == "/ws") {

@@ -27,6 +27,7 @@ struct AccountRecord {
   bool guest = false;
   bool deleted = false;
   int64_t created_ms = 0;
+  std::string role;  // "admin", "moderator" or empty (docs/moderation.md)
 };
 
 struct RatingRecord {
@@ -95,6 +96,11 @@ class AccountStore {
   // Deletes the account's name, password, sessions and ratings; its matches stay, and show it as
   // a deleted player.
   virtual void delete_account(AccountId id, int64_t now_ms) = 0;
+
+  // Roles (migration 5): "admin", "moderator", or empty for none.
+  virtual void set_role(AccountId id, std::string_view role) = 0;
+  // Every account that holds a role, by name.
+  virtual std::vector<AccountRecord> staff() = 0;
 
   // Sessions, by the SHA-256 of their token.
   virtual void add_session(std::string_view token_hash, AccountId id, int64_t now_ms,

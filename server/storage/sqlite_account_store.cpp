@@ -7,7 +7,7 @@ namespace {
 
 constexpr const char* kAccountColumns =
     "SELECT id, coalesce(name, ''), coalesce(password_hash, ''), guest_hash IS NOT NULL, "
-    "deleted_at IS NOT NULL, created_at FROM accounts ";
+    "deleted_at IS NOT NULL, created_at, coalesce(role, '') FROM accounts ";
 
 // `winners`: the seat bitmask, or -1 when none was recorded.
 std::string result_of(const std::string& status, int64_t winners, int seat, int seats) {
@@ -39,6 +39,7 @@ std::optional<AccountRecord> SqliteAccountStore::read_account(Statement& stmt) {
   a.guest = stmt.column_int(3) != 0;
   a.deleted = stmt.column_int(4) != 0;
   a.created_ms = stmt.column_int(5);
+  a.role = stmt.column_text(6);
   return a;
 }
 
@@ -120,7 +121,7 @@ void SqliteAccountStore::delete_account(AccountId id, int64_t now_ms) {
   ratings.bind(1, id).run();
   Statement account(*db_,
                     "UPDATE accounts SET name = NULL, name_key = NULL, password_hash = NULL, "
-                    "guest_hash = NULL, deleted_at = ? WHERE id = ?");
+                    "guest_hash = NULL, role = NULL, deleted_at = ? WHERE id = ?");
   account.bind(1, now_ms).bind(2, id).run();
   tx.commit();
 }

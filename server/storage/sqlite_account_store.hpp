@@ -8,11 +8,14 @@
 #include <string>
 
 #include "storage/account_store.hpp"
+#include "storage/moderation_store.hpp"
 #include "storage/sqlite.hpp"
 
 namespace duelhall::storage {
 
-class SqliteAccountStore final : public AccountStore {
+// It also keeps the moderation's data (ModerationStore, sqlite_moderation_store.cpp) on the same
+// connection, so that a server without a file (":memory:") has one database for both.
+class SqliteAccountStore final : public AccountStore, public ModerationStore {
  public:
   // Opens the database at `path` (":memory:" for a server that stores no matches) and brings its
   // schema up to date; throws StoreError.
@@ -28,6 +31,8 @@ class SqliteAccountStore final : public AccountStore {
   std::optional<AccountRecord> find_by_key(std::string_view name_key) override;
   void set_password(AccountId id, std::string_view password_hash) override;
   void delete_account(AccountId id, int64_t now_ms) override;
+  void set_role(AccountId id, std::string_view role) override;
+  std::vector<AccountRecord> staff() override;
 
   void add_session(std::string_view token_hash, AccountId id, int64_t now_ms,
                    int64_t expires_ms) override;
@@ -46,6 +51,23 @@ class SqliteAccountStore final : public AccountStore {
                                     std::optional<int64_t> before) override;
   std::vector<LeaderboardRow> leaderboard(std::string_view ruleset, double max_deviation,
                                           size_t offset, size_t limit) override;
+
+  // ModerationStore (sqlite_moderation_store.cpp).
+  int64_t add_ban(const BanRecord& ban) override;
+  bool lift_ban(int64_t id, int64_t now_ms) override;
+  std::vector<BanRecord> active_bans(int64_t now_ms) override;
+  void set_mute(const MuteRecord& mute) override;
+  bool clear_mute(AccountId account) override;
+  std::vector<MuteRecord> active_mutes(int64_t now_ms) override;
+  int64_t add_report(const ReportRecord& report) override;
+  std::vector<ReportRecord> reports(bool include_resolved, size_t limit) override;
+  std::optional<ReportRecord> find_report(int64_t id) override;
+  bool resolve_report(int64_t id, std::string_view by, std::string_view note,
+                      int64_t now_ms) override;
+  int64_t add_audit(const AuditRecord& entry) override;
+  std::vector<AuditRecord> audit(std::optional<int64_t> before, size_t limit) override;
+  std::vector<AccountId> ignores(AccountId account) override;
+  void set_ignore(AccountId account, AccountId ignored, bool on) override;
 
  private:
   std::optional<AccountRecord> read_account(Statement& stmt);

@@ -98,6 +98,60 @@ CREATE TABLE match_accounts (
 );
 CREATE INDEX match_accounts_account ON match_accounts(account_id, match_id);
 )sql",
+    // 2: moderation: roles, bans, mutes, reports, the audit log, ignores (SQLite's migration 5;
+    // postgres_moderation_store.cpp, docs/moderation.md).
+    R"sql(
+ALTER TABLE accounts ADD COLUMN role TEXT;  -- 'admin', 'moderator' or null
+CREATE TABLE bans (
+  id BIGSERIAL PRIMARY KEY,
+  account_id BIGINT,           -- an account ban
+  account_name TEXT NOT NULL,  -- its name then ('' for an address ban)
+  address TEXT NOT NULL,       -- an address ban: 'base/prefix' ('' for an account ban)
+  reason TEXT NOT NULL,
+  by_name TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  expires_at BIGINT,           -- null: for good
+  lifted_at BIGINT             -- set by an unban
+);
+CREATE INDEX bans_active ON bans(lifted_at, expires_at);
+CREATE TABLE mutes (
+  account_id BIGINT PRIMARY KEY,
+  reason TEXT NOT NULL,
+  by_name TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  expires_at BIGINT            -- null: for good
+);
+CREATE TABLE reports (
+  id BIGSERIAL PRIMARY KEY,
+  reporter TEXT NOT NULL,
+  reporter_account BIGINT,
+  target_name TEXT NOT NULL,
+  target_account BIGINT,
+  target_player BIGINT,
+  message TEXT NOT NULL,       -- the reported chat line ('' for a report of a player)
+  match_id BIGINT,
+  reason TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  resolved_at BIGINT,
+  resolved_by TEXT,
+  note TEXT
+);
+CREATE INDEX reports_open ON reports(resolved_at, id);
+CREATE TABLE audit_log (
+  id BIGSERIAL PRIMARY KEY,
+  actor TEXT NOT NULL,
+  action TEXT NOT NULL,
+  target TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  expires_at BIGINT
+);
+CREATE TABLE ignores (
+  account_id BIGINT NOT NULL,
+  ignored_id BIGINT NOT NULL,
+  PRIMARY KEY (account_id, ignored_id)
+);
+)sql",
 };
 
 bool has_schema_table(PgConnection& db) {

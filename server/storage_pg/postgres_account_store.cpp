@@ -7,7 +7,7 @@ namespace {
 
 constexpr const char* kAccountColumns =
     "SELECT id, coalesce(name, ''), coalesce(password_hash, ''), guest_hash IS NOT NULL, "
-    "deleted_at IS NOT NULL, created_at FROM accounts ";
+    "deleted_at IS NOT NULL, created_at, coalesce(role, '') FROM accounts ";
 
 // `winners`: the seat bitmask, or -1 when none was recorded.
 std::string result_of(const std::string& status, int64_t winners, int seat, int seats) {
@@ -30,15 +30,16 @@ PostgresAccountStore::PostgresAccountStore(const std::string& url) {
 
 PostgresAccountStore::~PostgresAccountStore() = default;
 
-std::optional<AccountRecord> PostgresAccountStore::read_account(const PgResult& rows) {
-  if (rows.rows() == 0) return std::nullopt;
+std::optional<AccountRecord> PostgresAccountStore::read_account(const PgResult& rows, int row) {
+  if (rows.rows() <= row) return std::nullopt;
   AccountRecord a;
-  a.id = rows.integer(0, 0);
-  a.name = rows.text(0, 1);
-  a.password_hash = rows.text(0, 2);
-  a.guest = rows.boolean(0, 3);
-  a.deleted = rows.boolean(0, 4);
-  a.created_ms = rows.integer(0, 5);
+  a.id = rows.integer(row, 0);
+  a.name = rows.text(row, 1);
+  a.password_hash = rows.text(row, 2);
+  a.guest = rows.boolean(row, 3);
+  a.deleted = rows.boolean(row, 4);
+  a.created_ms = rows.integer(row, 5);
+  a.role = rows.text(row, 6);
   return a;
 }
 
@@ -121,7 +122,7 @@ void PostgresAccountStore::delete_account(AccountId id, int64_t now_ms) {
   db_->query("DELETE FROM ratings WHERE account_id = $1", PgParams().add(id));
   db_->query(
       "UPDATE accounts SET name = NULL, name_key = NULL, password_hash = NULL, "
-      "guest_hash = NULL, deleted_at = $1 WHERE id = $2",
+      "guest_hash = NULL, role = NULL, deleted_at = $1 WHERE id = $2",
       PgParams().add(now_ms).add(id));
   tx.commit();
 }

@@ -3,8 +3,9 @@
 // process's throw-away server, support/throwaway_postgres.hpp).
 //
 // open_matches()/open_accounts() open a new store on the backend's one database each call, as a
-// restart of the server would; exec()/query_bytes() reach the database behind the store's back
-// (to damage a log, to read what is stored). second_node() is the store another node of a
+// restart of the server would (open_accounts() gives the backend's own type, which is both its
+// AccountStore and its ModerationStore); exec()/query_bytes() reach the database behind the store's
+// back (to damage a log, to read what is stored). second_node() is the store another node of a
 // cluster would write through: a connection of its own on PostgreSQL, and the same store on
 // SQLite, which has a single node.
 #pragma once
@@ -28,7 +29,7 @@ struct SqliteBackend {
   std::shared_ptr<storage::MatchStore> open_matches() {
     return std::make_shared<storage::SqliteMatchStore>(path);
   }
-  std::unique_ptr<storage::AccountStore> open_accounts() {
+  std::unique_ptr<storage::SqliteAccountStore> open_accounts() {
     return std::make_unique<storage::SqliteAccountStore>(path);
   }
   std::shared_ptr<storage::MatchStore> second_node(std::shared_ptr<storage::MatchStore> first) {
@@ -51,7 +52,7 @@ struct PostgresBackend {
   std::shared_ptr<storage::MatchStore> open_matches() {
     return std::make_shared<storage::PostgresMatchStore>(url);
   }
-  std::unique_ptr<storage::AccountStore> open_accounts() {
+  std::unique_ptr<storage::PostgresAccountStore> open_accounts() {
     return std::make_unique<storage::PostgresAccountStore>(url);
   }
   std::shared_ptr<storage::MatchStore> second_node(std::shared_ptr<storage::MatchStore>) {

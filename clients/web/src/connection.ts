@@ -22,6 +22,7 @@ export class Connection {
   onOpen: () => void = () => {};
   onMessage: (m: ServerMessage) => void = () => {};
   onState: (s: LinkState) => void = () => {};
+  onClosedFor: (reason: string) => void = () => {};
 
   private ws: WebSocket | null = null;
   private nextId = 1n;
@@ -71,6 +72,13 @@ export class Connection {
       this.ws = null;
       if (this.pinger) clearInterval(this.pinger);
       this.pending.clear();
+      this.onClosedFor(e.reason);
+      // Banned: coming back would only be refused again.
+      if (/^BANNED:/.test(e.reason)) {
+        this.stopped = true;
+        this.setState("offline");
+        return;
+      }
       if (this.stopped || /replaced by a new connection/.test(e.reason)) {
         this.stopped = true;
         this.setState("elsewhere");

@@ -13,6 +13,7 @@ import { createForm, matchList, nameForm } from "./ui/lobby";
 import { clockText, matchScreen } from "./ui/match";
 import { accountLinks, accountPage, leaderboardPage, playerPage } from "./ui/account";
 import { replayListPage, replayPage } from "./ui/replays";
+import { announcementBanner, isModerator, lobbyChat, moderationPage } from "./ui/moderation";
 import { parseRoute } from "./ui/route";
 
 const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
@@ -36,15 +37,20 @@ function statusBar(): HTMLElement {
     h("a", { href: `#/rules/${chosenRuleset || session.rulesets[0]?.name || ""}`, id: "rules-link" }, "How to play"),
     session.hasIdentity ? h("span", { class: "who" }, session.name) : null,
     session.ready ? accountLinks() : null,
+    session.ready && isModerator() ? h("a", { href: "#/moderation", id: "moderation-link" }, "Moderation") : null,
     soundToggle(render),
     h("span", { class: `link link-${session.link}`, id: "link-state", role: "status" }, labels[session.link]));
 }
 
 // Errors sit at the top of the page the user is on, and go when the page changes.
 function flash(): HTMLElement | null {
-  if (!session.error) return null;
-  return h("div", { class: "flash", id: "flash", role: "alert" }, h("span", {}, session.error),
-    h("button", { class: "secondary small", "aria-label": "dismiss", onclick: () => session.clearError() }, "\u2715"));
+  if (!session.error && !session.notice) return null;
+  return h("div", { class: "flash", id: "flash", role: "alert" }, h("span", {}, session.error || session.notice),
+    h("button", { class: "secondary small", "aria-label": "dismiss", "data-offline": "ok", onclick: () => {
+      session.notice = "";
+      session.clearError();
+      session.changed();
+    } }, "\u2715"));
 }
 
 function quietPage(): HTMLElement {
@@ -68,7 +74,8 @@ function lobbyPage(): HTMLElement {
       freshForm = true;
       render();
     }),
-    matchList(session));
+    matchList(session),
+    lobbyChat(session));
 }
 
 function page(): HTMLElement {
@@ -84,6 +91,7 @@ function page(): HTMLElement {
   if (route.page === "replays" && session.ready) return replayListPage(session);
   if (route.page === "replay" && session.ready) return replayPage(session, route.id);
   if (route.page === "account" && session.ready) return accountPage(session);
+  if (route.page === "moderation" && session.ready) return moderationPage(session);
   if (route.page === "player" && session.ready) return playerPage(session, route.name);
   if (route.page === "leaderboard" && session.ready) return leaderboardPage(session, route.ruleset);
   if (route.page === "join" || route.page === "watch") {
@@ -103,7 +111,7 @@ function render(): void {
   if (session.link !== "online") {
     main.querySelectorAll<HTMLButtonElement>("button:not([data-offline])").forEach((b) => (b.disabled = true));
   }
-  root.replaceChildren(statusBar(), ...[flash()].filter((x): x is HTMLElement => x !== null), main);
+  root.replaceChildren(statusBar(), ...[announcementBanner(session), flash()].filter((x): x is HTMLElement => x !== null), main);
   if (!freshForm) restoreForms(saved);
   freshForm = false;
   const log = document.getElementById("event-log");

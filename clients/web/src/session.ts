@@ -5,6 +5,7 @@ import { Connection, type LinkState } from "./connection";
 import { ResultCode } from "./gen/result_pb";
 import type { ServerMessage } from "./gen/envelope_pb";
 import type { MatchInfo, RulesetInfo } from "./gen/lobby_pb";
+import type { Announcement } from "./gen/moderation_pb";
 import { create } from "@bufbuild/protobuf";
 import { LegalActionSchema, type ChatMessage, type LegalAction, type Outcome } from "./gen/match_pb";
 import { forgetSession, hasSession, helloTokens, noteAccount, noteRatingUpdate } from "./ui/account";
@@ -47,6 +48,9 @@ export class Session {
   private watching = new Map<bigint, string>(); // spectated match -> invite code, for reconnects
   seated = new Set<bigint>(); // matches the server says we sit in (Welcome.matches)
   ready = false; // identity, rulesets and lobby are in after the latest hello
+  announcement: Announcement | undefined; // the latest, until dismissed (ui/moderation.ts)
+  notice = ""; // what a moderator did to us (muted, kicked), or that a report went in
+  ignored = new Set<bigint>(); // players whose chat this page hides (the server stops it too)
 
   constructor(url: string) {
     this.conn = new Connection(url);
@@ -56,6 +60,10 @@ export class Session {
     };
     this.conn.onOpen = () => void this.hello();
     this.conn.onMessage = (m) => this.receive(m);
+    // A kick or a ban closes with its reason; a ban also refuses the next hello (BANNED).
+    this.conn.onClosedFor = (reason) => {
+      if (/^(KICKED|BANNED):/.test(reason)) this.error = reason;
+    };
   }
 
   start(): void {
@@ -328,6 +336,17 @@ export class Session {
       case "ratingUpdate":
         noteRatingUpdate(body.value);
         break;
+      case "announcement":
+        this.announcement = body.value;
+        break;
+      case "sanction": {
+        const sanction = body.value;
+        if (m.requestId !== 0n) return; // a refusal's body: the reply's reason is shown
+        const until = sanction.expiresMs === 0n ? "for good" : `until ${new Date(Number(sanction.expiresMs)).toLocaleString()}`;
+        this.notice = sanction.kind === "kick" ? `kicked: ${sanction.reason}`
+          : `${sanction.kind === "ban" ? "banned" : "muted"} ${until}${sanction.reason ? `: ${sanction.reason}` : ""}`;
+        break;
+      }
       case "chat": {
         const c = body.value;
         if (c.matchId === 0n) this.lobbyChat.push(c);

@@ -14,6 +14,7 @@ import { actionsPanel } from "./actions";
 import { foldEvents, lineText } from "./events";
 import { rulesLink } from "./howto";
 import { invitePanel } from "./invite";
+import { chatLineTools } from "./moderation";
 import { seatNamer, withNames } from "./names";
 import { go } from "./route";
 
@@ -121,7 +122,8 @@ function chat(session: Session, mv: MatchView): HTMLElement {
   return h("section", { class: "panel chat", "aria-labelledby": "chat-h" },
     h("h2", { id: "chat-h" }, "Chat"),
     h("ol", { id: "chat-log", "aria-live": "polite" },
-      ...mv.chat.slice(-40).map((c) => h("li", {}, h("b", {}, c.from, c.seat < 0 ? " (watching)" : ""), ": ", c.text))),
+      ...mv.chat.filter((c) => !session.ignored.has(c.fromPlayer)).slice(-40).map((c) => h("li", {},
+        h("b", {}, c.from, c.seat < 0 ? " (watching)" : ""), ": ", c.text, " ", chatLineTools(session, c)))),
     h("form", { onsubmit: (e: Event) => {
       e.preventDefault();
       const text = field.value.trim();

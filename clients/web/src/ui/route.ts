@@ -1,11 +1,12 @@
 // Hash routes: #/ lobby, #/match/<id>, #/join/<id>/<invite>, #/watch/<id>[/<invite>],
 // #/replays, #/replay/<id>, #/rules/<ruleset> (how to play), #/account, #/player/<name>,
-// #/leaderboard[/<ruleset>].
+// #/leaderboard[/<ruleset>], #/moderation.
 export type Route =
   | { page: "lobby" }
   | { page: "replays" }
   | { page: "rules"; ruleset: string }
   | { page: "account" }
+  | { page: "moderation" }
   | { page: "player"; name: string }
   | { page: "leaderboard"; ruleset: string }
   | { page: "replay"; id: bigint }
@@ -23,6 +24,7 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === "replays") return { page: "replays" };
   if (parts[0] === "rules") return { page: "rules", ruleset: /^[a-z0-9_]*$/.test(parts[1] ?? "") ? parts[1] ?? "" : "" };
   if (parts[0] === "account") return { page: "account" };
+  if (parts[0] === "moderation") return { page: "moderation" };
   if (parts[0] === "player" && parts[1]) return { page: "player", name: decodeURIComponent(parts[1]) };
   if (parts[0] === "leaderboard") return { page: "leaderboard", ruleset: parts[1] ?? "" };
   return { page: "lobby" };

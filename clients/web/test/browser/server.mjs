@@ -27,6 +27,7 @@ export async function startServer(binary, webRoot) {
   });
   return {
     url: `http://127.0.0.1:${port}/`,
+    data, // the data folder, for commands that work on it (duelhall admin grant)
     log: () => log,
     stop: async () => {
       proc.kill("SIGTERM");

@@ -1,0 +1,52 @@
+#include "lobby/moderation_support.hpp"
+
+namespace duelhall::server {
+
+Sanction sanction_of(const accounts::Sanction& s) {
+  Sanction out;
+  out.set_kind(s.kind);
+  out.set_reason(s.reason);
+  out.set_expires_ms(static_cast<uint64_t>(s.expires_ms));
+  return out;
+}
+
+accounts::Role role_of(Hub& hub, const ClientState& state) {
+  const auto& account = state.account.account;
+  if (!hub.moderation() || !account || account->guest) return accounts::Role::kNone;
+  return hub.moderation()->role(account->id);
+}
+
+std::optional<Target> resolve_target(Hub& hub, const ModerationTarget& wanted, Handled& refusal) {
+  Target target;
+  if (wanted.player_id() != 0) {
+    target.player = hub.roster().find_player(wanted.player_id());
+    if (!target.player) {
+      refusal = Handled::fail(UNKNOWN_TARGET, "no connected player has that id");
+      return std::nullopt;
+    }
+    target.name = target.player->name();
+    const Player::Account bound = target.player->account();
+    if (bound.id != 0) target.account = accounts::AccountView{bound.id, bound.name, bound.guest};
+    return target;
+  }
+  if (!wanted.account().empty()) {
+    auto account = hub.accounts() ? hub.accounts()->find(wanted.account()) : std::nullopt;
+    if (!account) {
+      refusal = Handled::fail(UNKNOWN_TARGET, "no account named " + wanted.account());
+      return std::nullopt;
+    }
+    target.account = account;
+    target.name = account->name;
+    return target;
+  }
+  refusal = Handled::fail(BAD_TARGET, "name a player (player_id) or an account");
+  return std::nullopt;
+}
+
+bool is_target(const Roster::Entry& entry, const Target& target) {
+  if (!entry.player) return false;
+  if (target.player && entry.player == target.player) return true;
+  return target.account && entry.player->account().id == target.account->id;
+}
+
+}  // namespace duelhall::server

@@ -4,8 +4,11 @@
 // in-memory action log and once with the SQLite store through GroupCommitLog
 // (synchronous=FULL: each action's diffs are sent only once its transaction is fsynced),
 // alternating, several runs; prints each run and the medians of player actions per second.
+// With --database postgresql://..., the durable log is the PostgreSQL store instead (its tables
+// are emptied before each run).
 //
 // Usage: durability_bench [--runs 5] [--matches 200] [--ruleset NAME] [--dir /tmp]
+//                         [--database URL]
 #include <spdlog/spdlog.h>
 
 #include <unistd.h>
@@ -25,6 +28,9 @@
 #include "match_tracker.hpp"
 #include "net/messages.hpp"
 #include "storage/group_commit.hpp"
+#include "storage/sqlite_match_store.hpp"
+#include "storage_pg/pg.hpp"
+#include "storage_pg/postgres_match_store.hpp"
 
 using namespace duelhall;
 using namespace duelhall::server;
@@ -172,12 +178,14 @@ int main(int argc, char** argv) {
   int matches = 200;
   std::string ruleset;
   std::filesystem::path dir = std::filesystem::temp_directory_path();
+  std::string database;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string flag = argv[i];
     if (flag == "--runs") runs = std::atoi(argv[i + 1]);
     if (flag == "--matches") matches = std::atoi(argv[i + 1]);
     if (flag == "--ruleset") ruleset = argv[i + 1];
     if (flag == "--dir") dir = argv[i + 1];
+    if (flag == "--database") database = argv[i + 1];
   }
   spdlog::set_level(spdlog::level::warn);
   const auto registry = engine::builtin_registry();
@@ -191,8 +199,15 @@ int main(int argc, char** argv) {
     RunResult stored;
     storage::GroupCommitStats stats;
     {
-      storage::MatchStore store(path.string());
-      storage::GroupCommitLog log(store);
+      std::unique_ptr<storage::MatchStore> store;
+      if (database.empty()) {
+        store = std::make_unique<storage::SqliteMatchStore>(path.string());
+      } else {
+        store = std::make_unique<storage::PostgresMatchStore>(database);
+        storage::PgConnection(database).exec(
+            "TRUNCATE matches, match_seats, actions, match_owners; UPDATE match_ids SET last = 0");
+      }
+      storage::GroupCommitLog log(*store);
       stored = play(registry, ruleset, matches, std::make_shared<DurableLogFactory>(log));
       stats = log.stats();
     }
@@ -200,10 +215,11 @@ int main(int argc, char** argv) {
     memory.push_back(in_memory.per_second());
     durable.push_back(stored.per_second());
     std::printf(
-        "run %d: in memory %lld actions in %.2f s = %.0f/s; SQLite FULL %lld actions in %.2f s ="
+        "run %d: in memory %lld actions in %.2f s = %.0f/s; %s %lld actions in %.2f s ="
         " %.0f/s (%.1f writes per transaction, writer thread CPU %.1f us per write)\n",
-        r + 1, in_memory.actions, in_memory.seconds, in_memory.per_second(), stored.actions,
-        stored.seconds, stored.per_second(),
+        r + 1, in_memory.actions, in_memory.seconds, in_memory.per_second(),
+        database.empty() ? "SQLite FULL" : "PostgreSQL", stored.actions, stored.seconds,
+        stored.per_second(),
         static_cast<double>(stats.appended) /
             static_cast<double>(std::max<int64_t>(stats.batches, 1)),
         1e6 * stats.writer_cpu_seconds / static_cast<double>(std::max<int64_t>(stats.appended, 1)));

@@ -13,6 +13,7 @@
 #include "core/state.hpp"
 #include "core/version.hpp"
 #include "storage/group_commit.hpp"
+#include "storage/sqlite_match_store.hpp"
 
 namespace duelhall::bench {
 
@@ -114,7 +115,7 @@ class StoreSink final : public Sink {
     o.sync = sync_full ? storage::StoreOptions::Sync::kFull : storage::StoreOptions::Sync::kNormal;
     return o;
   }
-  storage::MatchStore store_;
+  storage::SqliteMatchStore store_;
   bool group_;
   std::optional<storage::GroupCommitLog> log_;
 };

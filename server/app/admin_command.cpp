@@ -1,18 +1,21 @@
 #include "app/admin_command.hpp"
 
 #include <filesystem>
+#include <memory>
 
 #include "accounts/moderation_service.hpp"
 #include "app/recovery.hpp"
 #include "config/config.hpp"
 #include "storage/sqlite_account_store.hpp"
+#include "storage_pg/postgres_account_store.hpp"
 
 namespace duelhall::server {
 
 int run_admin_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   const char* usage =
-      "usage: duelhall admin grant NAME [--role admin|moderator] [--data DIR | --config FILE]\n"
-      "       duelhall admin revoke NAME [--data DIR | --config FILE]\n";
+      "usage: duelhall admin grant NAME [--role admin|moderator] [--data DIR | --database URL | "
+      "--config FILE]\n"
+      "       duelhall admin revoke NAME [--data DIR | --database URL | --config FILE]\n";
   if (args.size() < 2 || (args[0] != "grant" && args[0] != "revoke")) {
     err << usage;
     return 2;
@@ -38,16 +41,27 @@ int run_admin_command(const std::vector<std::string>& args, std::ostream& out, s
     err << "duelhall admin: " << parsed.error << "\n" << usage;
     return 2;
   }
-  const auto path = std::filesystem::path(parsed.config.data_dir) / "duelhall.db";
-  if (!std::filesystem::exists(path)) {
-    err << "duelhall admin: no store at " << path.string()
-        << " (start the server once with this data folder, and register the account)\n";
-    return 1;
-  }
   try {
-    storage::SqliteAccountStore store(path.string());
-    accounts::AccountService accounts(store, {}, unix_now_ms);
-    accounts::ModerationService moderation(accounts, store, unix_now_ms);
+    std::unique_ptr<storage::AccountStore> account_store;
+    storage::ModerationStore* moderation_store = nullptr;
+    if (!parsed.config.database.empty()) {
+      // A cluster's accounts: the shared PostgreSQL database (--database), as the server uses.
+      auto store = std::make_unique<storage::PostgresAccountStore>(parsed.config.database);
+      moderation_store = store.get();
+      account_store = std::move(store);
+    } else {
+      const auto path = std::filesystem::path(parsed.config.data_dir) / "duelhall.db";
+      if (!std::filesystem::exists(path)) {
+        err << "duelhall admin: no store at " << path.string()
+            << " (start the server once with this data folder, and register the account)\n";
+        return 1;
+      }
+      auto store = std::make_unique<storage::SqliteAccountStore>(path.string());
+      moderation_store = store.get();
+      account_store = std::move(store);
+    }
+    accounts::AccountService accounts(*account_store, {}, unix_now_ms);
+    accounts::ModerationService moderation(accounts, *moderation_store, unix_now_ms);
     const auto answer = moderation.set_role("command line", name, *role);
     if (answer.code != OK) {
       err << "duelhall admin: " << answer.reason << "\n";

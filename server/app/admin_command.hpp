@@ -1,7 +1,7 @@
 // `duelhall admin grant NAME [--role admin|moderator]` and `duelhall admin revoke NAME`: roles on
-// the accounts of the configured data folder, without a server (the first admin is made here;
-// docs/moderation.md). A running server sees the change at the account's next command: roles
-// are read from the store, not cached.
+// the accounts of the configured data folder (or the --database PostgreSQL), without a server (the
+// first admin is made here; docs/moderation.md). A running server sees the change at the account's
+// next command: roles are read from the store, not cached.
 #pragma once
 
 #include <ostream>
@@ -10,7 +10,8 @@
 
 namespace duelhall::server {
 
-// `args` are those after "admin"; the rest of the flags (--data, --config) are the server's.
+// `args` are those after "admin"; the rest of the flags (--data, --database, --config) are the
+// server's.
 // Returns the exit status: 0 done, 1 refused or failed, 2 bad usage.
 int run_admin_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

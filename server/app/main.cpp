@@ -14,6 +14,7 @@
 #include "app/cluster_setup.hpp"
 #include "app/drain.hpp"
 #include "app/recovery.hpp"
+#include "app/stores.hpp"
 #include "config/config.hpp"
 #include "core/registry.hpp"
 #include "lobby/dispatch.hpp"
@@ -24,7 +25,6 @@
 #include "net/listener.hpp"
 #include "net/static_files.hpp"
 #include "storage/group_commit.hpp"
-#include "storage/sqlite_account_store.hpp"
 
 namespace net = boost::asio;
 using namespace duelhall::server;
@@ -83,23 +83,21 @@ int main(int argc, char** argv) {
   // Declared before the store's log: the log's last callbacks post to the matches' strands.
   net::io_context io(static_cast<int>(threads));
 
-  // The store: a damaged file stops the server here, with the reason, before anything is served.
-  std::unique_ptr<duelhall::storage::MatchStore> store;
-  if (config.storage == "sqlite" || parsed.prune) {
-    const std::string path = (std::filesystem::path(config.data_dir) / "duelhall.db").string();
-    try {
-      duelhall::storage::StoreOptions options;
-      if (config.storage_sync == "normal")
-        options.sync = duelhall::storage::StoreOptions::Sync::kNormal;
-      store = std::make_unique<duelhall::storage::MatchStore>(path, options);
-    } catch (const std::exception& e) {
-      spdlog::critical("{}", e.what());
-      return 1;
-    }
+  // The stores: a damaged file or an unreachable database stops the server here, with the
+  // reason, before anything is served.
+  Stores stores;
+  try {
+    stores = open_stores(config, parsed.prune);
+  } catch (const std::exception& e) {
+    spdlog::critical("{}", e.what());
+    return 1;
+  }
+  duelhall::storage::MatchStore* store = stores.matches.get();
+  if (store) {
     const auto pruned = store->prune(retention_of(config), unix_now_ms());
     if (pruned.matches > 0 || parsed.prune) {
       spdlog::info("pruned {} ended matches ({} actions) from {}", pruned.matches, pruned.actions,
-                   path);
+                   stores.where);
     }
     if (parsed.prune) return 0;
   }
@@ -110,26 +108,22 @@ int main(int argc, char** argv) {
     logs = std::make_shared<DurableLogFactory>(*commit_log, io.get_executor());
   }
   auto hub = std::make_shared<Hub>(io, registry, config, logs);
-  hub->set_store(store.get());
-  // Accounts live in the match store's file; a server that stores no matches keeps them in
-  // memory for its lifetime.
-  std::unique_ptr<duelhall::storage::SqliteAccountStore> account_store;
+  hub->set_store(store);
   std::unique_ptr<duelhall::accounts::AccountService> accounts;
   std::unique_ptr<duelhall::accounts::ModerationService> moderation;
+  duelhall::accounts::AccountsConfig accounts_config;
+  accounts_config.session_days = config.session_days;
+  accounts_config.max_failures = config.sign_in_failures;
+  accounts_config.provisional_deviation = config.provisional_rd;
+  accounts = std::make_unique<duelhall::accounts::AccountService>(*stores.accounts, accounts_config,
+                                                                  unix_now_ms);
   try {
-    account_store = std::make_unique<duelhall::storage::SqliteAccountStore>(
-        store ? store->path() : std::string(":memory:"));
-    duelhall::accounts::AccountsConfig accounts_config;
-    accounts_config.session_days = config.session_days;
-    accounts_config.max_failures = config.sign_in_failures;
-    accounts_config.provisional_deviation = config.provisional_rd;
-    accounts = std::make_unique<duelhall::accounts::AccountService>(*account_store, accounts_config,
-                                                                    unix_now_ms);
-    // Bans, mutes, reports and the audit log live beside the accounts (docs/moderation.md).
-    moderation = std::make_unique<duelhall::accounts::ModerationService>(*accounts, *account_store,
-                                                                         unix_now_ms);
+    // Bans, mutes, reports and the audit log live beside the accounts (docs/moderation.md); the
+    // service reads the bans and mutes in force at start.
+    moderation = std::make_unique<duelhall::accounts::ModerationService>(
+        *accounts, *stores.moderation, unix_now_ms);
   } catch (const std::exception& e) {
-    spdlog::critical("cannot open the accounts: {}", e.what());
+    spdlog::critical("cannot read the moderation data: {}", e.what());
     return 1;
   }
   hub->set_accounts(accounts.get());
@@ -137,7 +131,7 @@ int main(int argc, char** argv) {
   // Cluster mode (docs/cluster.md): a Redis that does not answer stops the start here.
   std::shared_ptr<duelhall::cluster::ClusterNode> cluster;
   try {
-    cluster = join_cluster(config, io, *hub, store.get(), registry);
+    cluster = join_cluster(config, io, *hub, store, registry);
   } catch (const std::exception& e) {
     spdlog::critical("cannot join the cluster: {}", e.what());
     return 1;
@@ -145,8 +139,8 @@ int main(int argc, char** argv) {
   if (store) {
     try {
       const RecoveryReport report = recover_matches(*store, registry, *hub);
-      spdlog::info("recovery: {} matches resumed, {} finished, {} abandoned", report.resumed,
-                   report.finished, report.abandoned);
+      spdlog::info("recovery: {} matches resumed, {} finished, {} abandoned ({})", report.resumed,
+                   report.finished, report.abandoned, stores.where);
     } catch (const std::exception& e) {
       spdlog::critical("cannot recover the unfinished matches: {}", e.what());
       return 1;

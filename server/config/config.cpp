@@ -114,6 +114,14 @@ const std::vector<Option>& options() {
          c.storage_sync = v;
          return true;
        }},
+      {"--database", "database",
+       "postgresql://USER@HOST:PORT/DB: keep matches and accounts in PostgreSQL rather than in"
+       " <data>/duelhall.db (default: none, SQLite)",
+       [](Config& c, const std::string& v) {
+         if (v.rfind("postgresql://", 0) != 0 && v.rfind("postgres://", 0) != 0) return false;
+         c.database = v;
+         return true;
+       }},
       {"--retention-days", "retention.days",
        "ended matches older than this many days are pruned; 0: kept (default 0)",
        number(&Config::retention_days, 1'000'000)},

@@ -53,6 +53,9 @@ struct Config {
   // it is written to the WAL before anyone sees it (it survives a crash or kill of the server,
   // not of the machine) and synced at checkpoints, which takes the fsync off every action's path.
   std::string storage_sync = "full";
+  // Empty: the stores are SQLite (storage). A postgresql://... URL: matches and accounts are kept
+  // in that PostgreSQL database (docs/storage.md), which several nodes may share.
+  std::string database;
   // Ended matches kept for replays: pruned at start and by `duelhall --prune`. 0: no limit.
   uint32_t retention_days = 0;
   uint32_t retention_matches = 0;

@@ -1,31 +1,12 @@
+// What every MatchStore backend shares: the one-write conveniences and the text forms of a
+// match's status and scores.
 #include "storage/match_store.hpp"
 
-#include <sqlite3.h>
+#include <charconv>
 
 #include "fairness/commitment.hpp"
-#include "fairness/text_escape.hpp"
-#include "storage/file_check.hpp"
-#include "storage/schema.hpp"
 
 namespace duelhall::storage {
-namespace {
-
-std::string_view seed_bytes(const engine::Seed& seed) {
-  return {reinterpret_cast<const char*>(seed.data()), seed.size()};
-}
-
-void check_integrity(Database& db, bool full) {
-  Statement check(db, full ? "PRAGMA integrity_check(20)" : "PRAGMA quick_check(20)");
-  std::string problems;
-  while (check.step()) {
-    std::string line = check.column_text(0);
-    if (line == "ok") return;
-    problems += (problems.empty() ? "" : "; ") + line;
-  }
-  throw StoreError("integrity check failed: " + problems);
-}
-
-}  // namespace
 
 const char* to_string(MatchStatus status) {
   switch (status) {
@@ -39,98 +20,38 @@ const char* to_string(MatchStatus status) {
   return "?";
 }
 
+MatchStatus parse_status(std::string_view text) {
+  if (text == "finished") return MatchStatus::kFinished;
+  if (text == "abandoned") return MatchStatus::kAbandoned;
+  return MatchStatus::kLive;
+}
+
+std::string join_scores(const std::vector<int32_t>& scores) {
+  std::string text;
+  for (size_t i = 0; i < scores.size(); ++i) {
+    if (i) text.push_back(',');
+    text += std::to_string(scores[i]);
+  }
+  return text;
+}
+
+std::vector<int32_t> parse_scores(std::string_view text) {
+  std::vector<int32_t> scores;
+  while (!text.empty()) {
+    size_t comma = text.find(',');
+    std::string_view item = text.substr(0, comma);
+    int32_t v = 0;
+    std::from_chars(item.data(), item.data() + item.size(), v);
+    scores.push_back(v);
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+  }
+  return scores;
+}
+
 std::string token_hash(std::string_view token) {
   const fairness::Digest digest = fairness::sha256(token);
   return std::string(reinterpret_cast<const char*>(digest.data()), digest.size());
-}
-
-MatchStore::MatchStore(const std::string& path, StoreOptions options) : path_(path) {
-  check_database_file(path);
-  db_ = std::make_unique<Database>(path, options.create);
-  try {
-    db_->exec("PRAGMA busy_timeout = 5000");
-    // Reading the journal mode is the first access to the file: a damaged header fails here.
-    if (db_->query_text("PRAGMA journal_mode = WAL") != "wal") {
-      throw StoreError("cannot switch the database to WAL mode");
-    }
-    db_->exec(options.sync == StoreOptions::Sync::kFull ? "PRAGMA synchronous = FULL"
-                                                        : "PRAGMA synchronous = NORMAL");
-    db_->exec("PRAGMA foreign_keys = ON");
-    check_integrity(*db_, options.full_integrity_check);
-    migrate(*db_);
-  } catch (const StoreError& e) {
-    throw StoreError("cannot open the match store " + path + ": " + e.what());
-  }
-  insert_match_ = std::make_unique<Statement>(
-      *db_,
-      "INSERT INTO matches (ruleset, seat_count, params, engine_version, commitment, seed, "
-      "status, created_at, id, server_record) VALUES (?, ?, ?, ?, ?, ?, 'live', ?, ?, ?)");
-  insert_seat_ = std::make_unique<Statement>(
-      *db_,
-      "INSERT INTO match_seats (match_id, seat, name, seat_option, token_hash) "
-      "VALUES (?, ?, ?, ?, ?)");
-  insert_action_ = std::make_unique<Statement>(
-      *db_, "INSERT INTO actions (match_id, idx, seat, code, at) VALUES (?, ?, ?, ?, ?)");
-  match_is_live_ = std::make_unique<Statement>(
-      *db_,
-      "SELECT status, (SELECT max(idx) FROM actions WHERE match_id = ?1) FROM matches "
-      "WHERE id = ?1");
-  end_match_ = std::make_unique<Statement>(
-      *db_,
-      "UPDATE matches SET status = ?, winners = ?, scores = ?, result = ?, ended_at = ? "
-      "WHERE id = ? AND status = 'live'");
-  // A token of an ended match opens nothing, so it need not be kept even hashed.
-  forget_tokens_ = std::make_unique<Statement>(
-      *db_, "UPDATE match_seats SET token_hash = NULL WHERE match_id = ?");
-}
-
-MatchStore::~MatchStore() {
-  // Statements must be finalised before the connection closes.
-  insert_match_.reset();
-  insert_seat_.reset();
-  insert_action_.reset();
-  match_is_live_.reset();
-  end_match_.reset();
-  forget_tokens_.reset();
-}
-
-void MatchStore::reset_statements() {
-  for (auto* stmt : {&insert_match_, &insert_seat_, &insert_action_, &match_is_live_, &end_match_,
-                     &forget_tokens_}) {
-    (*stmt)->reset();
-  }
-}
-
-MatchId MatchStore::insert_match(const NewMatch& match) {
-  const auto& config = match.config;
-  insert_match_->bind(1, config.ruleset)
-      .bind(2, int64_t{config.seats})
-      .bind(3, fairness::encode_params(config.params.values()))
-      .bind(4, match.engine_version)
-      .bind(5, fairness::seed_commitment(config.seed, match.engine_version))
-      .bind_blob(6, seed_bytes(config.seed))
-      .bind(7, match.created_ms);
-  if (match.id != 0) {
-    insert_match_->bind(8, match.id);
-  } else {
-    insert_match_->bind_null(8);  // the next id
-  }
-  insert_match_->bind_blob(9, match.server_record);
-  insert_match_->run();
-  const MatchId id = sqlite3_last_insert_rowid(db_->handle());
-  for (int s = 0; s < config.seats; ++s) {
-    const auto i = static_cast<size_t>(s);
-    insert_seat_->bind(1, id).bind(2, int64_t{s});
-    insert_seat_->bind(3, i < match.names.size() ? match.names[i] : std::string());
-    insert_seat_->bind(4, i < config.seat_options.size() ? config.seat_options[i] : std::string());
-    if (i < match.reconnect_tokens.size() && !match.reconnect_tokens[i].empty()) {
-      insert_seat_->bind_blob(5, token_hash(match.reconnect_tokens[i]));
-    } else {
-      insert_seat_->bind_null(5);
-    }
-    insert_seat_->run();
-  }
-  return id;
 }
 
 MatchId MatchStore::create_match(const NewMatch& match) {
@@ -138,131 +59,6 @@ MatchId MatchStore::create_match(const NewMatch& match) {
   const MatchWrite write = match;
   write_batch(std::span<const MatchWrite>(&write, 1), &created);
   return created.at(0);
-}
-
-void MatchStore::set_token(MatchId match, engine::Seat seat, std::string_view token) {
-  std::lock_guard lock(mutex_);
-  Statement update(*db_,
-                   "UPDATE match_seats SET token_hash = ? WHERE match_id = ? AND seat = ? AND "
-                   "(SELECT status FROM matches WHERE id = match_id) = 'live'");
-  update.bind_blob(1, token_hash(token)).bind(2, match).bind(3, int64_t{seat});
-  update.run();
-  if (db_->changes() != 1) {
-    throw StoreError("no seat " + std::to_string(seat) + " in live match " + std::to_string(match));
-  }
-}
-
-MatchId MatchStore::last_match_id() {
-  std::lock_guard lock(mutex_);
-  // AUTOINCREMENT keeps the highest id ever used in sqlite_sequence, even once it is pruned.
-  return db_->query_int(
-      "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'matches'), 0), "
-      "coalesce((SELECT max(id) FROM matches), 0))");
-}
-
-void MatchStore::reserve_match_ids(MatchId up_to) {
-  std::lock_guard lock(mutex_);
-  Transaction tx(*db_);
-  // AUTOINCREMENT's counter: SQLite documents it as writable, and never numbers below it.
-  Statement raise(*db_, "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'matches'");
-  raise.bind(1, up_to);
-  raise.run();
-  if (db_->changes() == 0) {
-    Statement first(*db_, "INSERT INTO sqlite_sequence (name, seq) VALUES ('matches', ?)");
-    first.bind(1, up_to);
-    first.run();
-  }
-  tx.commit();
-}
-
-std::optional<TokenSeat> MatchStore::find_token(std::string_view token) {
-  std::lock_guard lock(mutex_);
-  Statement find(*db_,
-                 "SELECT s.match_id, s.seat FROM match_seats s JOIN matches m ON m.id = s.match_id "
-                 "WHERE s.token_hash = ? AND m.status = 'live'");
-  find.bind_blob(1, token_hash(token));
-  if (!find.step()) return std::nullopt;
-  return TokenSeat{find.column_int(0), static_cast<engine::Seat>(find.column_int(1))};
-}
-
-int64_t& MatchStore::next_step(MatchId match, NextSteps& batch) {
-  if (auto it = batch.find(match); it != batch.end()) return it->second;
-  if (auto it = next_steps_.find(match); it != next_steps_.end()) {
-    return batch.emplace(match, it->second).first->second;
-  }
-  match_is_live_->bind(1, match);
-  if (!match_is_live_->step()) throw StoreError("append to unknown match " + std::to_string(match));
-  const bool live = match_is_live_->column_text(0) == "live";
-  const int64_t next = match_is_live_->column_null(1) ? 0 : match_is_live_->column_int(1) + 1;
-  match_is_live_->reset();
-  return batch.emplace(match, live ? next : kEnded).first->second;
-}
-
-void MatchStore::insert_action(const LoggedAction& a, NextSteps& batch) {
-  int64_t& next = next_step(a.match, batch);
-  if (next == kEnded) throw StoreError("append to ended match " + std::to_string(a.match));
-  // Logs stay gapless, so a replay never skips a step.
-  if (a.index != next) {
-    throw StoreError("match " + std::to_string(a.match) + " expects step " + std::to_string(next) +
-                     ", not " + std::to_string(a.index));
-  }
-  insert_action_->bind(1, a.match)
-      .bind(2, int64_t{a.index})
-      .bind(3, int64_t{a.seat})
-      .bind(4, static_cast<int64_t>(a.action.code()))
-      .bind(5, a.at_ms);
-  insert_action_->run();
-  ++next;
-}
-
-void MatchStore::end_match(const MatchEnding& ending, NextSteps& batch) {
-  std::string scores;
-  for (size_t i = 0; i < ending.outcome.scores.size(); ++i) {
-    if (i) scores.push_back(',');
-    scores += std::to_string(ending.outcome.scores[i]);
-  }
-  end_match_->bind(1, std::string_view(to_string(ending.status)))
-      .bind(2, int64_t{ending.outcome.winners})
-      .bind(3, scores)
-      .bind(4, ending.outcome.reason)
-      .bind(5, ending.ended_ms)
-      .bind(6, ending.match);
-  end_match_->run();
-  if (db_->changes() != 1) throw StoreError("no live match " + std::to_string(ending.match));
-  forget_tokens_->bind(1, ending.match).run();
-  batch[ending.match] = kEnded;  // later appends in this batch must see it ended
-}
-
-void MatchStore::write_batch(std::span<const MatchWrite> writes, std::vector<MatchId>* created) {
-  std::lock_guard lock(mutex_);
-  Transaction tx(*db_);
-  const size_t created_before = created ? created->size() : 0;
-  NextSteps batch;
-  try {
-    for (const MatchWrite& write : writes) {
-      if (const auto* match = std::get_if<NewMatch>(&write)) {
-        const MatchId id = insert_match(*match);
-        if (created) created->push_back(id);
-      } else if (const auto* action = std::get_if<LoggedAction>(&write)) {
-        insert_action(*action, batch);
-      } else {
-        end_match(std::get<MatchEnding>(write), batch);
-      }
-    }
-    tx.commit();
-    for (const auto& [match, next] : batch) {
-      if (next == kEnded) {
-        next_steps_.erase(match);
-      } else {
-        next_steps_[match] = next;
-      }
-    }
-  } catch (...) {
-    // The statements may still hold bindings from the failed batch; its ids were rolled back.
-    reset_statements();
-    if (created) created->resize(created_before);
-    throw;
-  }
 }
 
 void MatchStore::append(const LoggedAction& action) {

@@ -1,37 +1,37 @@
-// MatchStore: the durable record of every match, in one SQLite file in the data folder.
+// MatchStore: the durable record of every match, behind one interface with two backends:
+// SqliteMatchStore (one file in the data folder, the default) and PostgresMatchStore
+// (storage_pg/, for a cluster of nodes sharing one database).
 //
 // What it keeps: each match's config (ruleset, parameters, seats, display names, seat options),
 // its seed and the seed's commitment, the engine version, status, result and times; each seat's
-// reconnect token as a SHA-256 hash; and each match's action log, one row per accepted step.
+// reconnect token as a SHA-256 hash; each match's action log, one row per accepted step; and
+// which node owns each match at which fencing epoch (claim_match).
 //
-// Durability: the file is in WAL mode with synchronous=FULL by default, so a call that writes
-// returns only after its transaction is on disk (fsync of the WAL): an appended action survives a
-// crash of the process and of the machine. NORMAL would survive a process crash only, since WAL
-// commits are then synced at checkpoints. FULL's fsync per commit costs little because the
-// server appends through GroupCommitLog, which commits many matches' actions in one transaction.
+// Contract for every backend:
+//  - every method may be called from any thread;
+//  - a write returns only once it is durable, and a batch is all or nothing;
+//  - logs are gapless: an append must carry the match's next step index;
+//  - fencing: an append or an ending whose epoch is lower than the highest epoch claimed for its
+//    match is refused with StaleEpochError, and the check and the write happen in one
+//    transaction, so an old owner cannot write once a new owner's claim has returned;
+//  - a backend that cannot be reached, or holds something that is not a Duelhall store, throws
+//    StoreError with a clear reason when it is opened, never a silent new store.
 //
-// Opening checks the file (file_check.hpp), runs PRAGMA quick_check (or integrity_check) and the
-// schema migrations; any damage is a StoreError with a clear reason, never a silent new store.
-//
-// Thread safety: every method may be called from any thread; calls are serialised on one
-// connection. The seed is returned by the server-side calls (recovery needs it) but appears in a
+// The seed is returned by the server-side calls (recovery needs it) but appears in a
 // MatchSummary only once the match has ended: never send a live match's seed anywhere.
 #pragma once
 
 #include <cstdint>
-#include <map>
-#include <memory>
-#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
-#include <unordered_map>
+#include <string_view>
 #include <variant>
 #include <vector>
 
 #include "core/state.hpp"
 #include "fairness/match_record.hpp"
-#include "storage/sqlite.hpp"
+#include "storage/store_error.hpp"
 
 namespace duelhall::storage {
 
@@ -39,14 +39,6 @@ using MatchId = int64_t;
 
 enum class MatchStatus { kLive, kFinished, kAbandoned };
 const char* to_string(MatchStatus status);
-
-struct StoreOptions {
-  enum class Sync { kFull, kNormal };
-  Sync sync = Sync::kFull;
-  // integrity_check also verifies indexes against tables and is slower on a large file.
-  bool full_integrity_check = false;
-  bool create = true;  // create the file when missing
-};
 
 struct NewMatch {
   engine::MatchConfig config;                 // with its seed
@@ -58,6 +50,9 @@ struct NewMatch {
   // they are stored); an id must be new.
   MatchId id = 0;
   std::string server_record;  // the server's own settings of the match, opaque to the store
+  // Non-zero: the creation also claims the match for `node` at this epoch (claim_match).
+  int64_t epoch = 0;
+  std::string node;
 };
 
 // One accepted step of a match, as the server appends it.
@@ -67,6 +62,7 @@ struct LoggedAction {
   engine::Seat seat = 0;
   engine::Action action;
   int64_t at_ms = 0;
+  int64_t epoch = 0;  // the writer's fencing epoch for the match; 0 for a match never claimed
 };
 
 // How a match ended, as `finish_match`/`abandon_match` record it.
@@ -75,6 +71,7 @@ struct MatchEnding {
   MatchStatus status = MatchStatus::kFinished;
   fairness::RecordedOutcome outcome;
   int64_t ended_ms = 0;
+  int64_t epoch = 0;  // as LoggedAction::epoch
 };
 
 // One write of the live server, as GroupCommitLog queues them.
@@ -120,6 +117,12 @@ struct ReplayQuery {
   std::optional<MatchId> before;  // for paging: only matches with a smaller id
 };
 
+// Who owns a match, as the highest claim recorded for it.
+struct MatchOwner {
+  int64_t epoch = 0;
+  std::string node;
+};
+
 struct RetentionPolicy {
   std::optional<int> max_age_days;      // ended matches older than this are pruned
   std::optional<size_t> keep_finished;  // at most this many ended matches are kept (newest)
@@ -132,79 +135,61 @@ struct PruneReport {
 
 class MatchStore {
  public:
-  // Opens or creates the store; throws StoreError with a clear reason on any damage.
-  explicit MatchStore(const std::string& path, StoreOptions options = {});
-  ~MatchStore();
+  virtual ~MatchStore() = default;
 
-  const std::string& path() const { return path_; }
+  // Any writes, in order, in one transaction: all are durable when it returns, or none is
+  // written and StoreError is thrown (StaleEpochError for a fenced write; also for a duplicate
+  // or out-of-order index, an unknown or ended match). The id of each match created is added to
+  // `created`, in order.
+  virtual void write_batch(std::span<const MatchWrite> writes,
+                           std::vector<MatchId>* created = nullptr) = 0;
 
-  MatchId create_match(const NewMatch& match);
+  // Records `node` as the owner of `match` at `epoch`, which must be higher than any epoch
+  // claimed for it before (or equal, by the same node: claiming again is harmless). From the
+  // moment it returns, writes with a lower epoch are refused. A lower epoch, or the same one by
+  // another node, throws StaleEpochError. The match need not be stored yet.
+  virtual void claim_match(MatchId match, int64_t epoch, std::string_view node) = 0;
+  virtual std::optional<MatchOwner> match_owner(MatchId match) = 0;
+
   // Replaces a seat's token (a player who joined later or asked for a new one).
-  void set_token(MatchId match, engine::Seat seat, std::string_view token);
+  virtual void set_token(MatchId match, engine::Seat seat, std::string_view token) = 0;
   // The live match and seat a reconnect token belongs to.
-  std::optional<TokenSeat> find_token(std::string_view token);
+  virtual std::optional<TokenSeat> find_token(std::string_view token) = 0;
   // The highest match id ever given out (ids are never reused, even after a prune); 0 if none.
-  MatchId last_match_id();
+  virtual MatchId last_match_id() = 0;
   // Counts the ids up to `up_to` as given out (durable when it returns), so last_match_id() is at
   // least `up_to` from now on: the server numbers a match when it is created, long before it is
   // stored at its start, and must not give that number out again after a restart.
-  void reserve_match_ids(MatchId up_to);
+  virtual void reserve_match_ids(MatchId up_to) = 0;
 
-  // One transaction per call; durable when it returns. Throws StoreError (for a duplicate
-  // index, an unknown or ended match).
+  // Recovery: every live match with its config and action log, oldest first. A match whose
+  // record cannot be read is listed with its `problem` rather than failing the whole recovery.
+  virtual std::vector<StoredMatch> unfinished_matches() = 0;
+  // Any match with its whole log, as committed: any node of a cluster may load any match.
+  virtual std::optional<StoredMatch> load_match(MatchId match) = 0;
+  // Replays: ended matches, newest first, filtered by `query`.
+  virtual std::vector<MatchSummary> list_ended(const ReplayQuery& query) = 0;
+  // Stores an ended match from an export file (its seed must be revealed).
+  // `id` 0: the store picks the next id.
+  virtual MatchId import_record(const fairness::MatchRecord& record, int64_t now_ms,
+                                MatchId id = 0) = 0;
+
+  virtual PruneReport prune(const RetentionPolicy& policy, int64_t now_ms) = 0;
+
+  // One-write conveniences over write_batch (epoch 0: for matches never claimed).
+  MatchId create_match(const NewMatch& match);
   void append(const LoggedAction& action);
-  // All in one transaction: all are durable, or none is written and StoreError is thrown.
   void append_batch(std::span<const LoggedAction> actions);
-  // Any writes, in order, in one transaction, with the same all-or-nothing guarantee. The id of
-  // each match created is added to `created`, in order.
-  void write_batch(std::span<const MatchWrite> writes, std::vector<MatchId>* created = nullptr);
-
   // Ends a match: records its result, reveals its seed and forgets its reconnect tokens.
   void finish_match(MatchId match, const engine::Outcome& outcome, int64_t ended_ms);
   // Ends a match that cannot go on (an engine invariant broke, it was cancelled).
   void abandon_match(MatchId match, std::string_view reason, int64_t ended_ms);
-
-  // Recovery: every live match with its config and action log, oldest first. A match whose
-  // record cannot be read is listed with its `problem` rather than failing the whole recovery.
-  std::vector<StoredMatch> unfinished_matches();
-  std::optional<StoredMatch> load_match(MatchId match);
-  // Replays: ended matches, newest first, filtered by `query`.
-  std::vector<MatchSummary> list_ended(const ReplayQuery& query);
-  // Stores an ended match from an export file (its seed must be revealed).
-  // `id` 0: the store picks the next id.
-  MatchId import_record(const fairness::MatchRecord& record, int64_t now_ms, MatchId id = 0);
-
-  PruneReport prune(const RetentionPolicy& policy, int64_t now_ms);
-
- private:
-  // The steps below run inside a transaction the caller holds, with mutex_ locked.
-  MatchId insert_match(const NewMatch& match);
-  // The next step index of each match a batch touches; kEnded once ended in the batch.
-  using NextSteps = std::unordered_map<MatchId, int64_t>;
-  static constexpr int64_t kEnded = -1;
-  int64_t& next_step(MatchId match, NextSteps& batch);
-  void insert_action(const LoggedAction& action, NextSteps& batch);
-  void end_match(const MatchEnding& ending, NextSteps& batch);
-  void reset_statements();
-  MatchSummary read_summary(Statement& stmt);
-  std::vector<engine::Step> read_steps(MatchId match, std::vector<int64_t>* times = nullptr);
-  std::vector<std::string> read_names(MatchId match, std::vector<std::string>* options);
-
-  std::string path_;
-  std::mutex mutex_;
-  std::unique_ptr<Database> db_;
-  // The next step index of live matches appended to since open: saves a query per append and
-  // keeps logs gapless. Updated only when a transaction commits. The store assumes it is the
-  // file's only writer (one server process per data folder).
-  NextSteps next_steps_;
-  // Prepared once: the writes of the live server run these all the time.
-  std::unique_ptr<Statement> insert_match_;
-  std::unique_ptr<Statement> insert_seat_;
-  std::unique_ptr<Statement> insert_action_;
-  std::unique_ptr<Statement> match_is_live_;
-  std::unique_ptr<Statement> end_match_;
-  std::unique_ptr<Statement> forget_tokens_;
 };
+
+// Scores as the stores keep them: comma-separated.
+std::string join_scores(const std::vector<int32_t>& scores);
+std::vector<int32_t> parse_scores(std::string_view text);
+MatchStatus parse_status(std::string_view text);
 
 // Hash under which a reconnect token is stored and looked up: SHA-256 of its bytes.
 std::string token_hash(std::string_view token);

@@ -156,6 +156,15 @@ CREATE TABLE ignores (
   PRIMARY KEY (account_id, ignored_id)
 ) WITHOUT ROWID;
 )sql",
+    // 6: the owner of each claimed match and its fencing epoch (match_store.hpp claim_match);
+    // a single server never claims, and its appends carry epoch 0.
+    R"sql(
+CREATE TABLE match_owners (
+  match_id INTEGER PRIMARY KEY,  -- no foreign key: a match may be claimed before it is stored
+  epoch INTEGER NOT NULL,
+  node TEXT NOT NULL
+);
+)sql",
 };
 
 bool has_table(Database& db, const char* name) {

@@ -9,14 +9,12 @@
 #include <string>
 #include <string_view>
 
+#include "storage/store_error.hpp"
+
 struct sqlite3;
 struct sqlite3_stmt;
 
 namespace duelhall::storage {
-
-struct StoreError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 class Statement;
 

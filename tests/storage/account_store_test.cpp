@@ -1,41 +1,42 @@
 #include <catch2/catch.hpp>
 
-#include "storage/match_store.hpp"
-#include "storage/schema.hpp"
-#include "storage/sqlite_account_store.hpp"
-#include "support.hpp"
+#include "backends.hpp"
 #include "toy_ruleset.hpp"
 
 using namespace duelhall;
-using storage::SqliteAccountStore;
+using testing::PostgresBackend;
+using testing::SqliteBackend;
 
-TEST_CASE("accounts, sessions and ratings live in the match store's file and survive reopening") {
-  testing::ScratchDir dir;
-  const std::string path = dir.file("d.db");
+TEMPLATE_TEST_CASE(
+    "accounts, sessions and ratings live in the match store's database and survive reopening",
+    "[store]", SqliteBackend, PostgresBackend) {
+  TestType backend;
   storage::AccountId id = 0;
   {
-    storage::MatchStore matches(path);
-    SqliteAccountStore accounts(path);
+    auto matches = backend.open_matches();
+    auto accounts_ptr = backend.open_accounts();
+    auto& accounts = *accounts_ptr;
     id = *accounts.create_account("Ann", "ann", "$argon2id$hash", 5);
     CHECK_FALSE(accounts.create_account("ANN", "ann", "$argon2id$other", 6));
     accounts.add_session("hash-of-token", id, 10, 1000);
     accounts.apply_ratings(1, "toy", {{0, id, 1500.0, 1520.0, 300.0}},
                            {{id, {"toy", 1520.0, 300.0, 0.06, 1, 10}}});
   }
-  storage::Database db(path, false);
-  CHECK(storage::schema_version(db) == storage::kSchemaVersion);
-  SqliteAccountStore accounts(path);
+  auto accounts_ptr = backend.open_accounts();
+  auto& accounts = *accounts_ptr;
   CHECK(accounts.find_by_key("ann")->name == "Ann");
   CHECK(accounts.session_account("hash-of-token", 999) == id);
   CHECK_FALSE(accounts.session_account("hash-of-token", 1000));  // expired
   CHECK(accounts.rating(id, "toy")->rating == 1520.0);
 }
 
-TEST_CASE("an account's history: its ended matches, results, opponents and rating changes") {
-  testing::ScratchDir dir;
-  const std::string path = dir.file("d.db");
-  storage::MatchStore matches(path);
-  SqliteAccountStore accounts(path);
+TEMPLATE_TEST_CASE("an account's history: its ended matches, results, opponents and rating changes",
+                   "[store]", SqliteBackend, PostgresBackend) {
+  TestType backend;
+  auto matches_ptr = backend.open_matches();
+  auto& matches = *matches_ptr;
+  auto accounts_ptr = backend.open_accounts();
+  auto& accounts = *accounts_ptr;
   const auto registry = testing::toy_registry();
   auto state = testing::play_toy_match(registry, 3);
   REQUIRE(state->terminal());
@@ -70,8 +71,11 @@ TEST_CASE("an account's history: its ended matches, results, opponents and ratin
   CHECK(accounts.history(ann, 10, match).empty());  // paging: older than the match
 }
 
-TEST_CASE("the leaderboard lists established ratings of a ruleset, best first, paged") {
-  SqliteAccountStore accounts(":memory:");
+TEMPLATE_TEST_CASE("the leaderboard lists established ratings of a ruleset, best first, paged",
+                   "[store]", SqliteBackend, PostgresBackend) {
+  TestType backend;
+  auto accounts_ptr = backend.open_accounts();
+  auto& accounts = *accounts_ptr;
   std::vector<storage::AccountId> ids;
   for (int i = 0; i < 5; ++i) {
     const std::string name = std::string(1, 'p').append(std::to_string(i));

@@ -2,12 +2,12 @@
 #include <filesystem>
 #include <fstream>
 
-#include "storage/match_store.hpp"
+#include "storage/sqlite_match_store.hpp"
 #include "support.hpp"
 #include "toy_ruleset.hpp"
 
 using namespace duelhall;
-using storage::MatchStore;
+using storage::SqliteMatchStore;
 using storage::StoreError;
 
 namespace {
@@ -16,7 +16,7 @@ namespace {
 std::string make_store(const testing::ScratchDir& dir) {
   const std::string path = dir.file("d.db");
   const auto registry = testing::toy_registry();
-  MatchStore store(path);
+  SqliteMatchStore store(path);
   for (uint64_t n = 1; n <= 40; ++n) {
     auto state = testing::play_toy_match(registry, n);
     const auto id = testing::store_match(store, *state, n);
@@ -33,7 +33,7 @@ void overwrite(const std::string& path, size_t offset, const std::string& bytes)
 
 std::string open_error(const std::string& path) {
   try {
-    MatchStore store(path);
+    SqliteMatchStore store(path);
   } catch (const StoreError& e) {
     return e.what();
   }
@@ -47,7 +47,7 @@ TEST_CASE("the store used by the corruption tests spans many pages and opens cle
   const std::string path = make_store(dir);
   CHECK_FALSE(std::filesystem::exists(path + "-wal"));  // checkpointed at close
   CHECK(std::filesystem::file_size(path) > 8 * 4096);
-  CHECK(MatchStore(path).list_ended({}).size() == 40);
+  CHECK(SqliteMatchStore(path).list_ended({}).size() == 40);
 }
 
 TEST_CASE("a file that is not a database gives a clear error") {
@@ -102,20 +102,20 @@ TEST_CASE("a database with a damaged header gives a clear error") {
 TEST_CASE("a copy taken while the store is open (its WAL uncheckpointed) opens with all its data") {
   testing::ScratchDir dir;
   const auto registry = testing::toy_registry();
-  MatchStore store(dir.file("d.db"));
+  SqliteMatchStore store(dir.file("d.db"));
   for (uint64_t n = 1; n <= 5; ++n)
     testing::store_match(store, *testing::play_toy_match(registry, n), n);
   // Copying the files of an open store is what a crash leaves behind.
   std::filesystem::copy_file(dir.file("d.db"), dir.file("copy.db"));
   std::filesystem::copy_file(dir.file("d.db-wal"), dir.file("copy.db-wal"));
   REQUIRE(std::filesystem::file_size(dir.file("copy.db-wal")) > 0);
-  CHECK(MatchStore(dir.file("copy.db")).unfinished_matches().size() == 5);
+  CHECK(SqliteMatchStore(dir.file("copy.db")).unfinished_matches().size() == 5);
 }
 
 TEST_CASE("a damaged write-ahead log is refused rather than silently dropped") {
   testing::ScratchDir dir;
   const auto registry = testing::toy_registry();
-  MatchStore store(dir.file("d.db"));
+  SqliteMatchStore store(dir.file("d.db"));
   for (uint64_t n = 1; n <= 5; ++n)
     testing::store_match(store, *testing::play_toy_match(registry, n), n);
   std::filesystem::copy_file(dir.file("d.db"), dir.file("copy.db"));

@@ -16,6 +16,7 @@
 
 #include "core/version.hpp"
 #include "storage/group_commit.hpp"
+#include "storage/sqlite_match_store.hpp"
 #include "support.hpp"
 #include "toy_ruleset.hpp"
 
@@ -27,7 +28,7 @@ namespace {
 // once the previous one is acknowledged, a new match replacing each that ends.
 [[noreturn]] void play_until_killed(const std::string& path, int ack_fd, int matches) {
   const auto registry = testing::toy_registry();
-  storage::MatchStore store(path);
+  storage::SqliteMatchStore store(path);
   storage::GroupCommitLog log(store);
   struct Live {
     storage::MatchId id = 0;
@@ -79,7 +80,7 @@ namespace {
 TEST_CASE("a writer killed with SIGKILL mid-stream loses no acknowledged append") {
   testing::ScratchDir dir;
   const std::string path = dir.file("d.db");
-  { storage::MatchStore create(path); }
+  { storage::SqliteMatchStore create(path); }
   int fds[2];
   REQUIRE(pipe(fds) == 0);
   const pid_t child = fork();
@@ -127,7 +128,7 @@ TEST_CASE("a writer killed with SIGKILL mid-stream loses no acknowledged append"
   INFO("acknowledged appends: " << total << " in " << acked.size() << " matches");
   REQUIRE(total >= 20000);
 
-  storage::MatchStore store(path);
+  storage::SqliteMatchStore store(path);
   const auto registry = testing::toy_registry();
   for (const auto& [match, steps] : acked) {
     auto stored = store.load_match(match);

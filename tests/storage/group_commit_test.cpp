@@ -4,13 +4,14 @@
 #include <thread>
 
 #include "storage/group_commit.hpp"
+#include "storage/sqlite_match_store.hpp"
 #include "support.hpp"
 #include "toy_ruleset.hpp"
 
 using namespace duelhall;
 using storage::GroupCommitLog;
 using storage::LoggedAction;
-using storage::MatchStore;
+using storage::SqliteMatchStore;
 
 namespace {
 
@@ -44,7 +45,7 @@ struct Gate {
   }
 };
 
-std::vector<storage::MatchId> create_matches(MatchStore& store, int count) {
+std::vector<storage::MatchId> create_matches(storage::MatchStore& store, int count) {
   const auto registry = testing::toy_registry();
   std::vector<storage::MatchId> ids;
   for (int n = 0; n < count; ++n) {
@@ -58,7 +59,7 @@ std::vector<storage::MatchId> create_matches(MatchStore& store, int count) {
 
 TEST_CASE("appends queued while a commit runs go out together in the next transaction") {
   testing::ScratchDir dir;
-  MatchStore store(dir.file("d.db"));
+  SqliteMatchStore store(dir.file("d.db"));
   auto ids = create_matches(store, 10);
   Gate gate;
   std::vector<int> completed;
@@ -92,7 +93,7 @@ TEST_CASE("appends queued while a commit runs go out together in the next transa
 
 TEST_CASE("group commit counts batches: 900 queued appends take one transaction") {
   testing::ScratchDir dir;
-  MatchStore store(dir.file("d.db"));
+  SqliteMatchStore store(dir.file("d.db"));
   auto ids = create_matches(store, 10);
   Gate gate;
   GroupCommitLog log(store);
@@ -113,7 +114,7 @@ TEST_CASE("group commit counts batches: 900 queued appends take one transaction"
 
 TEST_CASE("a bad append in a batch fails alone, the others in its batch are written") {
   testing::ScratchDir dir;
-  MatchStore store(dir.file("d.db"));
+  SqliteMatchStore store(dir.file("d.db"));
   auto ids = create_matches(store, 3);
   Gate gate;
   GroupCommitLog log(store);
@@ -141,7 +142,7 @@ TEST_CASE("a bad append in a batch fails alone, the others in its batch are writ
 
 TEST_CASE("many threads appending to many matches lose nothing") {
   testing::ScratchDir dir;
-  MatchStore store(dir.file("d.db"));
+  SqliteMatchStore store(dir.file("d.db"));
   constexpr int kThreads = 8;
   constexpr uint32_t kSteps = 150;
   auto ids = create_matches(store, kThreads);
@@ -164,7 +165,7 @@ TEST_CASE("many threads appending to many matches lose nothing") {
 
 TEST_CASE("matches are created and ended through the queue, in order with their appends") {
   testing::ScratchDir dir;
-  MatchStore store(dir.file("d.db"));
+  SqliteMatchStore store(dir.file("d.db"));
   const auto registry = testing::toy_registry();
   auto state = testing::play_toy_match(registry, 40);
   REQUIRE(state->terminal());

@@ -1,11 +1,11 @@
 #include <catch2/catch.hpp>
 
-#include "storage/match_store.hpp"
+#include "storage/sqlite_match_store.hpp"
 #include "support.hpp"
 #include "toy_ruleset.hpp"
 
 using namespace duelhall;
-using storage::MatchStore;
+using storage::SqliteMatchStore;
 
 namespace {
 
@@ -21,7 +21,7 @@ std::vector<storage::MatchId> ids_of(const std::vector<storage::MatchSummary>& l
 struct Fixture {
   testing::ScratchDir dir;
   engine::Registry registry = testing::toy_registry();
-  MatchStore store{dir.file("d.db")};
+  SqliteMatchStore store{dir.file("d.db")};
   std::vector<storage::MatchId> finished;
   storage::MatchId live = 0;
 

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "storage/replay_cursor.hpp"
+#include "storage/sqlite_match_store.hpp"
 #include "support.hpp"
 #include "toy_ruleset.hpp"
 
@@ -68,7 +69,7 @@ void check_position(const ReplayCursor& cursor, const LiveRecording& rec, bool e
 TEST_CASE("replays from each perspective match the views the live viewers received") {
   const auto registry = testing::toy_registry();
   testing::ScratchDir dir;
-  storage::MatchStore store(dir.file("d.db"));
+  storage::SqliteMatchStore store(dir.file("d.db"));
   size_t longest = 0;
   for (uint64_t seed = 1; seed <= 20; ++seed) {
     std::unique_ptr<engine::State> live;

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
-#include "storage/match_store.hpp"
 #include "storage/schema.hpp"
+#include "storage/sqlite_match_store.hpp"
 #include "support.hpp"
 #include "toy_ruleset.hpp"
 
@@ -21,7 +21,7 @@ bool has_index(Database& db, const std::string& name) {
 
 TEST_CASE("a new store is created at the current schema version in WAL mode") {
   testing::ScratchDir dir;
-  { storage::MatchStore store(dir.file("duelhall.db")); }
+  { storage::SqliteMatchStore store(dir.file("duelhall.db")); }
   Database db(dir.file("duelhall.db"), false);
   CHECK(storage::schema_version(db) == storage::kSchemaVersion);
   CHECK(db.query_text("PRAGMA journal_mode") == "wal");
@@ -52,7 +52,7 @@ TEST_CASE("a version 1 store with data is migrated in order and keeps its data")
     db.exec("INSERT INTO match_seats VALUES (1, 0, 'Ann', '', NULL), (1, 1, 'Ben', '', NULL)");
     db.exec("INSERT INTO actions VALUES (1, 0, 0, 1, 8), (1, 1, 1, 1, 9)");
   }
-  storage::MatchStore store(path);
+  storage::SqliteMatchStore store(path);
   {
     Database db(path, false);
     CHECK(storage::schema_version(db) == storage::kSchemaVersion);
@@ -69,12 +69,13 @@ TEST_CASE("a version 1 store with data is migrated in order and keeps its data")
 TEST_CASE("a store with a newer schema than the code knows is refused with a clear error") {
   testing::ScratchDir dir;
   const std::string path = dir.file("new.db");
-  { storage::MatchStore store(path); }
+  { storage::SqliteMatchStore store(path); }
   {
     Database db(path, false);
     db.exec("UPDATE schema_version SET version = " + std::to_string(storage::kSchemaVersion + 1));
   }
-  CHECK_THROWS_WITH(storage::MatchStore(path), Catch::Contains("newer than this Duelhall knows"));
+  CHECK_THROWS_WITH(storage::SqliteMatchStore(path),
+                    Catch::Contains("newer than this Duelhall knows"));
 }
 
 TEST_CASE("a SQLite file that is not a Duelhall store is refused, not taken over") {
@@ -84,12 +85,12 @@ TEST_CASE("a SQLite file that is not a Duelhall store is refused, not taken over
     Database db(path, true);
     db.exec("CREATE TABLE recipes (name TEXT)");
   }
-  CHECK_THROWS_WITH(storage::MatchStore(path), Catch::Contains("not a Duelhall store"));
+  CHECK_THROWS_WITH(storage::SqliteMatchStore(path), Catch::Contains("not a Duelhall store"));
 }
 
 TEST_CASE("a missing file is not created when creation is off") {
   testing::ScratchDir dir;
   storage::StoreOptions options;
   options.create = false;
-  CHECK_THROWS_AS(storage::MatchStore(dir.file("absent.db"), options), StoreError);
+  CHECK_THROWS_AS(storage::SqliteMatchStore(dir.file("absent.db"), options), StoreError);
 }

@@ -3,19 +3,22 @@
 // highest id ever given out, kept after a prune.
 #include <catch2/catch.hpp>
 
-#include "storage/match_store.hpp"
+#include "backends.hpp"
 #include "support.hpp"
 #include "toy_ruleset.hpp"
 
 using namespace duelhall;
-using storage::MatchStore;
+using testing::PostgresBackend;
+using testing::SqliteBackend;
 
-TEST_CASE(
-    "a match stored under the server's id keeps it, with its server record and token hashes") {
-  testing::ScratchDir dir;
+TEMPLATE_TEST_CASE(
+    "a match stored under the server's id keeps it, with its server record and token hashes",
+    "[store]", SqliteBackend, PostgresBackend) {
+  TestType backend;
   const auto registry = testing::toy_registry();
   auto state = testing::play_toy_match(registry, 3, 4);
-  MatchStore store(dir.file("d.db"));
+  auto store_ptr = backend.open_matches();
+  auto& store = *store_ptr;
   auto match = testing::new_match_for(*state, 3, 1000);
   match.id = 41;
   match.server_record = std::string("\x0a\x00settings", 10);
@@ -34,11 +37,13 @@ TEST_CASE(
   CHECK_THROWS_AS(store.create_match(match), storage::StoreError);
 }
 
-TEST_CASE("the last match id survives pruning every match, so ids are never reused") {
-  testing::ScratchDir dir;
+TEMPLATE_TEST_CASE("the last match id survives pruning every match, so ids are never reused",
+                   "[store]", SqliteBackend, PostgresBackend) {
+  TestType backend;
   const auto registry = testing::toy_registry();
   auto state = testing::play_toy_match(registry, 5);
-  MatchStore store(dir.file("d.db"));
+  auto store_ptr = backend.open_matches();
+  auto& store = *store_ptr;
   CHECK(store.last_match_id() == 0);
   auto match = testing::new_match_for(*state, 5, 1000);
   match.id = 7;
@@ -54,12 +59,15 @@ TEST_CASE("the last match id survives pruning every match, so ids are never reus
   CHECK(store.create_match(testing::new_match_for(*state, 6, 4000)) == 8);
 }
 
-TEST_CASE("reserved match ids count as given out, on a fresh store and after stored matches") {
-  testing::ScratchDir dir;
+TEMPLATE_TEST_CASE(
+    "reserved match ids count as given out, on a fresh store and after stored matches", "[store]",
+    SqliteBackend, PostgresBackend) {
+  TestType backend;
   const auto registry = testing::toy_registry();
   auto state = testing::play_toy_match(registry, 5);
   {
-    MatchStore store(dir.file("d.db"));
+    auto store_ptr = backend.open_matches();
+    auto& store = *store_ptr;
     store.reserve_match_ids(64);  // before any match is stored
     CHECK(store.last_match_id() == 64);
     store.reserve_match_ids(10);  // never lowers it
@@ -69,7 +77,8 @@ TEST_CASE("reserved match ids count as given out, on a fresh store and after sto
     CHECK(store.create_match(match) == 3);
     CHECK(store.last_match_id() == 64);
   }
-  MatchStore reopened(dir.file("d.db"));
+  auto reopened_ptr = backend.open_matches();
+  auto& reopened = *reopened_ptr;
   CHECK(reopened.last_match_id() == 64);
   reopened.reserve_match_ids(128);
   CHECK(reopened.last_match_id() == 128);

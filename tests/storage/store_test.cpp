@@ -1,16 +1,18 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <iterator>
+#include <type_traits>
 
+#include "backends.hpp"
 #include "core/version.hpp"
 #include "fairness/commitment.hpp"
-#include "storage/match_store.hpp"
 #include "support.hpp"
 #include "toy_ruleset.hpp"
 
 using namespace duelhall;
-using storage::MatchStore;
 using storage::StoreError;
+using testing::PostgresBackend;
+using testing::SqliteBackend;
 
 namespace {
 
@@ -21,16 +23,19 @@ std::string file_bytes(const std::string& path) {
 
 }  // namespace
 
-TEST_CASE("appended actions survive closing and reopening the store") {
-  testing::ScratchDir dir;
+TEMPLATE_TEST_CASE("appended actions survive closing and reopening the store", "[store]",
+                   SqliteBackend, PostgresBackend) {
+  TestType backend;
   const auto registry = testing::toy_registry();
   auto state = testing::play_toy_match(registry, 11, 9);
   storage::MatchId id = 0;
   {
-    MatchStore store(dir.file("d.db"));
+    auto store_ptr = backend.open_matches();
+    auto& store = *store_ptr;
     id = testing::store_match(store, *state, 11);
   }
-  MatchStore reopened(dir.file("d.db"));
+  auto reopened_ptr = backend.open_matches();
+  auto& reopened = *reopened_ptr;
   auto stored = reopened.load_match(id);
   REQUIRE(stored);
   CHECK(stored->steps == state->history());
@@ -41,10 +46,12 @@ TEST_CASE("appended actions survive closing and reopening the store") {
         fairness::seed_commitment(state->config().seed, engine::kEngineVersion));
 }
 
-TEST_CASE("recovery lists unfinished matches whose logs replay to the live states") {
-  testing::ScratchDir dir;
+TEMPLATE_TEST_CASE("recovery lists unfinished matches whose logs replay to the live states",
+                   "[store]", SqliteBackend, PostgresBackend) {
+  TestType backend;
   const auto registry = testing::toy_registry();
-  MatchStore store(dir.file("d.db"));
+  auto store_ptr = backend.open_matches();
+  auto& store = *store_ptr;
   std::vector<std::unique_ptr<engine::State>> live;
   for (uint64_t n = 1; n <= 4; ++n) {
     live.push_back(testing::play_toy_match(registry, n, 3 + n));
@@ -65,13 +72,15 @@ TEST_CASE("recovery lists unfinished matches whose logs replay to the live state
   }
 }
 
-TEST_CASE("reconnect tokens are stored only as SHA-256 hashes and found by the token") {
-  testing::ScratchDir dir;
+TEMPLATE_TEST_CASE("reconnect tokens are stored only as SHA-256 hashes and found by the token",
+                   "[store]", SqliteBackend, PostgresBackend) {
+  TestType backend;
   const auto registry = testing::toy_registry();
   auto state = testing::play_toy_match(registry, 3, 2);
   storage::MatchId id = 0;
   {
-    MatchStore store(dir.file("d.db"));
+    auto store_ptr = backend.open_matches();
+    auto& store = *store_ptr;
     id = testing::store_match(store, *state, 3);
     auto seat = store.find_token("token-3-1");
     REQUIRE(seat);
@@ -83,23 +92,25 @@ TEST_CASE("reconnect tokens are stored only as SHA-256 hashes and found by the t
     CHECK_FALSE(store.find_token("token-3-0"));
     CHECK(store.find_token("fresh-token")->seat == 0);
   }
-  // The file (and its WAL) holds the hash, never the token.
-  std::string bytes = file_bytes(dir.file("d.db")) + file_bytes(dir.file("d.db-wal"));
-  CHECK(bytes.find("token-3-1") == std::string::npos);
-  CHECK(bytes.find("fresh-token") == std::string::npos);
-  storage::Database db(dir.file("d.db"), false);
-  storage::Statement hash(db, "SELECT token_hash FROM match_seats WHERE seat = 1");
-  REQUIRE(hash.step());
+  if constexpr (std::is_same_v<TestType, SqliteBackend>) {
+    // The file (and its WAL) holds the hash, never the token.
+    std::string bytes = file_bytes(backend.path) + file_bytes(backend.path + "-wal");
+    CHECK(bytes.find("token-3-1") == std::string::npos);
+    CHECK(bytes.find("fresh-token") == std::string::npos);
+  }
   const auto digest = fairness::sha256("token-3-1");
-  CHECK(hash.column_blob(0) == std::string(digest.begin(), digest.end()));
+  CHECK(backend.query_bytes("SELECT token_hash FROM match_seats WHERE seat = 1") ==
+        std::string(digest.begin(), digest.end()));
 }
 
-TEST_CASE("ending a match reveals its seed, records its result and retires its tokens") {
-  testing::ScratchDir dir;
+TEMPLATE_TEST_CASE("ending a match reveals its seed, records its result and retires its tokens",
+                   "[store]", SqliteBackend, PostgresBackend) {
+  TestType backend;
   const auto registry = testing::toy_registry();
   auto state = testing::play_toy_match(registry, 21);
   REQUIRE(state->terminal());
-  MatchStore store(dir.file("d.db"));
+  auto store_ptr = backend.open_matches();
+  auto& store = *store_ptr;
   const auto id = testing::store_match(store, *state, 21);
   CHECK_FALSE(store.load_match(id)->summary.revealed_seed);
   store.finish_match(id, state->outcome(), 9000);
@@ -116,11 +127,13 @@ TEST_CASE("ending a match reveals its seed, records its result and retires its t
                     Catch::Contains("no live match"));
 }
 
-TEST_CASE("appends out of order, duplicated, to unknown or ended matches are refused") {
-  testing::ScratchDir dir;
+TEMPLATE_TEST_CASE("appends out of order, duplicated, to unknown or ended matches are refused",
+                   "[store]", SqliteBackend, PostgresBackend) {
+  TestType backend;
   const auto registry = testing::toy_registry();
   auto state = testing::play_toy_match(registry, 4, 3);
-  MatchStore store(dir.file("d.db"));
+  auto store_ptr = backend.open_matches();
+  auto& store = *store_ptr;
   const auto id = testing::store_match(store, *state, 4);
   const engine::Action roll = engine::Action::make(1);
   CHECK_THROWS_WITH(store.append({id, 2, 0, roll, 1}), Catch::Contains("expects step 3"));
@@ -135,20 +148,20 @@ TEST_CASE("appends out of order, duplicated, to unknown or ended matches are ref
   CHECK(store.load_match(id)->summary.status == storage::MatchStatus::kAbandoned);
 }
 
-TEST_CASE("recovery reports a match whose log has a gap and still recovers the others") {
-  testing::ScratchDir dir;
+TEMPLATE_TEST_CASE("recovery reports a match whose log has a gap and still recovers the others",
+                   "[store]", SqliteBackend, PostgresBackend) {
+  TestType backend;
   const auto registry = testing::toy_registry();
   storage::MatchId broken = 0;
   {
-    MatchStore store(dir.file("d.db"));
+    auto store_ptr = backend.open_matches();
+    auto& store = *store_ptr;
     broken = testing::store_match(store, *testing::play_toy_match(registry, 1, 5), 1);
     testing::store_match(store, *testing::play_toy_match(registry, 2, 5), 2);
   }
-  {
-    storage::Database db(dir.file("d.db"), false);
-    db.exec("DELETE FROM actions WHERE match_id = " + std::to_string(broken) + " AND idx = 2");
-  }
-  MatchStore store(dir.file("d.db"));
+  backend.exec("DELETE FROM actions WHERE match_id = " + std::to_string(broken) + " AND idx = 2");
+  auto store_ptr = backend.open_matches();
+  auto& store = *store_ptr;
   auto live = store.unfinished_matches();
   REQUIRE(live.size() == 2);
   CHECK(live[0].summary.id == broken);

@@ -8,6 +8,7 @@
 #include "fairness/verify.hpp"
 #include "fairness/verify_command.hpp"
 #include "storage/match_export.hpp"
+#include "storage/sqlite_match_store.hpp"
 #include "support.hpp"
 #include "toy_ruleset.hpp"
 
@@ -192,7 +193,7 @@ TEST_CASE("a stored finished match exports a record that verifies and imports el
   testing::ScratchDir dir;
   const auto registry = testing::toy_registry();
   auto state = testing::play_toy_match(registry, 23);
-  storage::MatchStore store(dir.file("a.db"));
+  storage::SqliteMatchStore store(dir.file("a.db"));
   const auto id = testing::store_match(store, *state, 23);
   std::string error;
   auto live = storage::export_record(registry, *store.load_match(id), error);
@@ -209,7 +210,7 @@ TEST_CASE("a stored finished match exports a record that verifies and imports el
   const std::string text = fairness::write_record(*record);
   CHECK(fairness::verify_export(registry, text, engine::kEngineVersion).ok());
 
-  storage::MatchStore other(dir.file("b.db"));
+  storage::SqliteMatchStore other(dir.file("b.db"));
   auto imported = fairness::read_record(text, error);
   REQUIRE(imported);
   const auto new_id = other.import_record(*imported, 500);

@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "play_helpers.hpp"
-#include "storage/match_store.hpp"
+#include "storage/sqlite_match_store.hpp"
 
 using namespace duelhall;
 using namespace duelhall::testing;
@@ -121,7 +121,7 @@ TEST_CASE("SIGTERM drains: clients are told, matches resume, no acknowledged act
   }
 
   // Every acknowledged action is in the store at its place.
-  storage::MatchStore store((data / "duelhall.db").string());
+  storage::SqliteMatchStore store((data / "duelhall.db").string());
   for (const Played& p : played) {
     INFO("match " << p.match << " (" << p.ruleset << ")");
     auto stored = store.load_match(static_cast<storage::MatchId>(p.match));

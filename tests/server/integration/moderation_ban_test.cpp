@@ -6,6 +6,7 @@
 #include <boost/beast/http.hpp>
 
 #include "moderation_helpers.hpp"
+#include "support/throwaway_postgres.hpp"
 
 using namespace duelhall;
 using namespace duelhall::testing;
@@ -178,11 +179,17 @@ TEST_CASE("moderation: an ignored player's chat does not reach the ignorer") {
 }
 
 TEST_CASE("moderation: reports queue for moderators, and the audit log lists every action") {
-  const auto data = temp_data_dir("moderation");
+  // "postgresql": the accounts and the moderation data live in a throw-away PostgreSQL database
+  // (--database), which the admin command and the restarted server use too.
+  const std::string backend = GENERATE("sqlite", "postgresql");
+  CAPTURE(backend);
+  std::vector<std::string> flags;
+  if (backend == "postgresql") flags = {"--database", ThrowawayPostgres::shared().new_database()};
+  const auto data = temp_data_dir("moderation-" + backend);
   {
-    ServerProcess server({}, data, true);
+    ServerProcess server(flags, data, true);
     auto mod = account_connection(server.port(), "mod");
-    grant_on_command_line(server, "mod", "moderator");
+    grant_on_command_line(server, "mod", "moderator", flags);
     auto troll = account_connection(server.port(), "troll");
     auto victim = connect_as(server.port(), "victim");
     REQUIRE(victim->request(subscribe_lobby()).result() == OK);
@@ -221,7 +228,7 @@ TEST_CASE("moderation: reports queue for moderators, and the audit log lists eve
     server.stop_cleanly();
   }
   // After a restart: the ban holds, the audit log and the resolved report are there.
-  ServerProcess server({}, data, true);
+  ServerProcess server(flags, data, true);
   auto mod = connect_as(server.port(), "x");
   REQUIRE(mod->request(sign_in_message("mod", "correct horse")).result() == OK);
   auto troll = connect_as(server.port(), "y");

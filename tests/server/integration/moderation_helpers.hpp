@@ -36,11 +36,15 @@ inline std::unique_ptr<WsClient> account_connection(uint16_t port, const std::st
   return c;
 }
 
-// `duelhall admin grant NAME --role ROLE --data DIR`, on a server's data folder while it runs.
+// `duelhall admin grant NAME --role ROLE --data DIR`, on a server's data folder while it runs;
+// `store_flags`: the server's own store flags as well (--database URL).
 inline void grant_on_command_line(const ServerProcess& server, const std::string& name,
-                                  const std::string& role = "admin") {
-  const ExitResult r =
-      run_to_exit({"admin", "grant", name, "--role", role, "--data", server.data_dir().string()});
+                                  const std::string& role = "admin",
+                                  const std::vector<std::string>& store_flags = {}) {
+  std::vector<std::string> args = {
+      "admin", "grant", name, "--role", role, "--data", server.data_dir().string()};
+  args.insert(args.end(), store_flags.begin(), store_flags.end());
+  const ExitResult r = run_to_exit(args);
   INFO(r.output);
   REQUIRE(r.status == 0);
 }

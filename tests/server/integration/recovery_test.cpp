@@ -1,8 +1,9 @@
 // Crash recovery against the real binary: the server is killed with SIGKILL while many matches
-// are being played, restarted on the same data folder, and the players reconnect with their
-// tokens and play on. Every action the server acknowledged must be in the stored log, every
-// match must resume and finish, and every player's view must be what it had, or, when the
-// server had stored later steps it had not yet sent, the stored log's view at the player's seq.
+// are being played, restarted on the same data folder (or the same PostgreSQL database, with
+// --database), and the players reconnect with their tokens and play on. Every action the server
+// acknowledged must be in the stored log, every match must resume and finish, and every player's
+// view must be what it had, or, when the server had stored later steps it had not yet sent, the
+// stored log's view at the player's seq.
 #include <atomic>
 #include <mutex>
 #include <thread>
@@ -10,7 +11,9 @@
 #include "core/bot.hpp"
 #include "core/registry.hpp"
 #include "helpers.hpp"
-#include "storage/match_store.hpp"
+#include "storage/sqlite_match_store.hpp"
+#include "storage_pg/postgres_match_store.hpp"
+#include "support/throwaway_postgres.hpp"
 
 using namespace duelhall;
 using namespace duelhall::testing;
@@ -88,11 +91,19 @@ TEST_CASE(
     "a server killed with SIGKILL mid-play resumes every match and loses no acknowledged action") {
   const auto registry = engine::builtin_registry();
   // Both sync modes keep what was acknowledged through a crash of the process: "normal" only
-  // gives up what a crash of the whole machine would take.
-  const std::string sync = GENERATE("full", "normal");
+  // gives up what a crash of the whole machine would take. "postgresql": the matches are in a
+  // throw-away PostgreSQL database (--database), which outlives the server.
+  const std::string sync = GENERATE("full", "normal", "postgresql");
   CAPTURE(sync);
   const auto data = temp_data_dir("crash-" + sync);
-  const std::vector<std::string> flags = {"--grace", "300", "--sync", sync};
+  std::vector<std::string> flags = {"--grace", "300", "--sync", "full"};
+  std::string database;
+  if (sync == "postgresql") {
+    database = ThrowawayPostgres::shared().new_database();
+    flags.insert(flags.end(), {"--database", database});
+  } else {
+    flags[3] = sync;
+  }
   constexpr int kMatches = 12;
   std::vector<Played> played(kMatches);
   std::vector<std::unique_ptr<WsClient>> clients;
@@ -198,10 +209,16 @@ TEST_CASE(
 
   // The store: every acknowledged action at its place, every match finished, and each player's
   // view at the crash is the stored log's view at that point.
-  storage::MatchStore store((data / "duelhall.db").string());
+  std::unique_ptr<storage::MatchStore> store;
+  if (database.empty()) {
+    store = std::make_unique<storage::SqliteMatchStore>((data / "duelhall.db").string());
+  } else {
+    CHECK_FALSE(std::filesystem::exists(data / "duelhall.db"));  // nothing went to SQLite
+    store = std::make_unique<storage::PostgresMatchStore>(database);
+  }
   for (const Played& p : played) {
     INFO("match " << p.match << " (" << p.ruleset << ")");
-    auto stored = store.load_match(static_cast<storage::MatchId>(p.match));
+    auto stored = store->load_match(static_cast<storage::MatchId>(p.match));
     REQUIRE(stored.has_value());
     CHECK(stored->summary.status == storage::MatchStatus::kFinished);
     for (const auto& [index, code] : p.acknowledged) {

@@ -6,7 +6,7 @@
 #include "core/bot.hpp"
 #include "core/registry.hpp"
 #include "helpers.hpp"
-#include "storage/match_store.hpp"
+#include "storage/sqlite_match_store.hpp"
 
 using namespace duelhall;
 using namespace duelhall::testing;
@@ -109,7 +109,7 @@ struct PublicStream {
 
 PublicStream stored_public_stream(const std::filesystem::path& data, uint64_t id) {
   const auto registry = engine::builtin_registry();
-  storage::MatchStore store((data / "duelhall.db").string());
+  storage::SqliteMatchStore store((data / "duelhall.db").string());
   auto stored = store.load_match(static_cast<storage::MatchId>(id));
   REQUIRE(stored);
   auto created = registry.create(stored->config.ruleset, stored->config.seats, stored->config.seed,

@@ -3,7 +3,7 @@
 #include <fstream>
 
 #include "helpers.hpp"
-#include "storage/match_store.hpp"
+#include "storage/sqlite_match_store.hpp"
 
 using namespace duelhall;
 using namespace duelhall::testing;
@@ -54,6 +54,23 @@ TEST_CASE("a data file that is not a database stops the server at start with the
   std::filesystem::remove_all(data);
 }
 
+TEST_CASE("an unreachable PostgreSQL database stops the server at start with the reason") {
+  const auto data = temp_data_dir("no-database");
+  auto flags = data_flags(data);
+  // A port nothing listens on, and a password that must not reach the log.
+  const std::string url =
+      "postgresql://duelhall:secret@127.0.0.1:" + std::to_string(free_loopback_port()) +
+      "/duelhall";
+  flags.insert(flags.end(), {"--database", url});
+  const ExitResult result = run_to_exit(flags);
+  CHECK(result.status == 1);
+  CHECK_THAT(result.output, Catch::Contains("cannot connect to PostgreSQL at") &&
+                                Catch::Contains("Connection refused"));
+  CHECK_THAT(result.output, !Catch::Contains("secret"));
+  CHECK_FALSE(std::filesystem::exists(data / "duelhall.db"));
+  std::filesystem::remove_all(data);
+}
+
 TEST_CASE("a truncated data file stops the server at start with the reason, untouched") {
   const auto data = temp_data_dir("truncated");
   store_finished_matches(data, 2);
@@ -81,7 +98,7 @@ TEST_CASE("the prune command keeps the newest ended matches as the retention set
   const ExitResult result = run_to_exit(flags);
   CHECK(result.status == 0);
   CHECK_THAT(result.output, Catch::Contains("pruned 2 ended matches"));
-  storage::MatchStore store((data / "duelhall.db").string());
+  storage::SqliteMatchStore store((data / "duelhall.db").string());
   const auto left = store.list_ended({});
   REQUIRE(left.size() == 1);
   CHECK(left[0].id == 3);  // the newest

@@ -1,8 +1,6 @@
-// MatchStore's reads (recovery, replay listings), import and retention.
-#include <charconv>
-
+// SqliteMatchStore's reads (recovery, replay listings), import and retention.
 #include "fairness/text_escape.hpp"
-#include "storage/match_store.hpp"
+#include "storage/sqlite_match_store.hpp"
 
 namespace duelhall::storage {
 namespace {
@@ -11,26 +9,6 @@ constexpr std::string_view kSummaryColumns =
     "m.id, m.ruleset, m.seat_count, m.status, m.engine_version, m.commitment, m.seed, "
     "m.winners, m.scores, m.result, m.created_at, m.ended_at, "
     "(SELECT count(*) FROM actions a WHERE a.match_id = m.id), m.params";
-
-MatchStatus parse_status(const std::string& text) {
-  if (text == "finished") return MatchStatus::kFinished;
-  if (text == "abandoned") return MatchStatus::kAbandoned;
-  return MatchStatus::kLive;
-}
-
-std::vector<int32_t> parse_scores(std::string_view text) {
-  std::vector<int32_t> scores;
-  while (!text.empty()) {
-    size_t comma = text.find(',');
-    std::string_view item = text.substr(0, comma);
-    int32_t v = 0;
-    std::from_chars(item.data(), item.data() + item.size(), v);
-    scores.push_back(v);
-    if (comma == std::string_view::npos) break;
-    text.remove_prefix(comma + 1);
-  }
-  return scores;
-}
 
 engine::Seed to_seed(const std::string& blob) {
   engine::Seed seed{};
@@ -41,7 +19,7 @@ engine::Seed to_seed(const std::string& blob) {
 
 }  // namespace
 
-MatchSummary MatchStore::read_summary(Statement& stmt) {
+MatchSummary SqliteMatchStore::read_summary(Statement& stmt) {
   MatchSummary s;
   s.id = stmt.column_int(0);
   s.ruleset = stmt.column_text(1);
@@ -61,7 +39,8 @@ MatchSummary MatchStore::read_summary(Statement& stmt) {
   return s;
 }
 
-std::vector<std::string> MatchStore::read_names(MatchId match, std::vector<std::string>* options) {
+std::vector<std::string> SqliteMatchStore::read_names(MatchId match,
+                                                      std::vector<std::string>* options) {
   Statement seats(*db_,
                   "SELECT name, seat_option FROM match_seats WHERE match_id = ? ORDER BY seat");
   seats.bind(1, match);
@@ -73,7 +52,7 @@ std::vector<std::string> MatchStore::read_names(MatchId match, std::vector<std::
   return names;
 }
 
-std::vector<engine::Step> MatchStore::read_steps(MatchId match, std::vector<int64_t>* times) {
+std::vector<engine::Step> SqliteMatchStore::read_steps(MatchId match, std::vector<int64_t>* times) {
   Statement actions(*db_,
                     "SELECT idx, seat, code, at FROM actions WHERE match_id = ? ORDER BY idx");
   actions.bind(1, match);
@@ -90,7 +69,7 @@ std::vector<engine::Step> MatchStore::read_steps(MatchId match, std::vector<int6
   return steps;
 }
 
-std::optional<StoredMatch> MatchStore::load_match(MatchId match) {
+std::optional<StoredMatch> SqliteMatchStore::load_match(MatchId match) {
   std::lock_guard lock(mutex_);
   Statement stmt(*db_, "SELECT " + std::string(kSummaryColumns) + " FROM matches m WHERE id = ?");
   stmt.bind(1, match);
@@ -114,7 +93,7 @@ std::optional<StoredMatch> MatchStore::load_match(MatchId match) {
   return stored;
 }
 
-std::vector<StoredMatch> MatchStore::unfinished_matches() {
+std::vector<StoredMatch> SqliteMatchStore::unfinished_matches() {
   std::vector<MatchId> ids;
   {
     std::lock_guard lock(mutex_);
@@ -136,7 +115,7 @@ std::vector<StoredMatch> MatchStore::unfinished_matches() {
   return matches;
 }
 
-std::vector<MatchSummary> MatchStore::list_ended(const ReplayQuery& query) {
+std::vector<MatchSummary> SqliteMatchStore::list_ended(const ReplayQuery& query) {
   std::lock_guard lock(mutex_);
   std::string sql = "SELECT " + std::string(kSummaryColumns) +
                     " FROM matches m WHERE m.status != 'live' AND (?1 = '' OR m.ruleset = ?1) "
@@ -156,7 +135,8 @@ std::vector<MatchSummary> MatchStore::list_ended(const ReplayQuery& query) {
   return out;
 }
 
-MatchId MatchStore::import_record(const fairness::MatchRecord& record, int64_t now_ms, MatchId id) {
+MatchId SqliteMatchStore::import_record(const fairness::MatchRecord& record, int64_t now_ms,
+                                        MatchId id) {
   if (!record.seed_revealed) throw StoreError("cannot import a record whose seed is not revealed");
   const auto& config = record.config;
   std::lock_guard lock(mutex_);
@@ -167,11 +147,7 @@ MatchId MatchStore::import_record(const fairness::MatchRecord& record, int64_t n
                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   const fairness::RecordedOutcome outcome =
       record.outcome.value_or(fairness::RecordedOutcome{0, {}, "imported without a result"});
-  std::string scores;
-  for (size_t i = 0; i < outcome.scores.size(); ++i) {
-    if (i) scores.push_back(',');
-    scores += std::to_string(outcome.scores[i]);
-  }
+  const std::string scores = join_scores(outcome.scores);
   insert.bind(1, config.ruleset)
       .bind(2, int64_t{config.seats})
       .bind(3, fairness::encode_params(config.params.values()))
@@ -212,7 +188,7 @@ MatchId MatchStore::import_record(const fairness::MatchRecord& record, int64_t n
   return id;
 }
 
-PruneReport MatchStore::prune(const RetentionPolicy& policy, int64_t now_ms) {
+PruneReport SqliteMatchStore::prune(const RetentionPolicy& policy, int64_t now_ms) {
   std::lock_guard lock(mutex_);
   Transaction tx(*db_);
   // Live matches are never pruned, whatever their age.

@@ -1,24 +1,9 @@
 #include "storage/sqlite_account_store.hpp"
 
+#include "storage/account_rows.hpp"
 #include "storage/schema.hpp"
 
 namespace duelhall::storage {
-namespace {
-
-constexpr const char* kAccountColumns =
-    "SELECT id, coalesce(name, ''), coalesce(password_hash, ''), guest_hash IS NOT NULL, "
-    "deleted_at IS NOT NULL, created_at, coalesce(role, '') FROM accounts ";
-
-// `winners`: the seat bitmask, or -1 when none was recorded.
-std::string result_of(const std::string& status, int64_t winners, int seat, int seats) {
-  if (status != "finished" || winners < 0) return "none";
-  const int64_t all = (int64_t{1} << seats) - 1;
-  if (winners == 0 || winners == all) return "draw";
-  return (winners >> seat) & 1 ? "win" : "loss";
-}
-
-}  // namespace
-
 SqliteAccountStore::SqliteAccountStore(const std::string& path)
     : db_(std::make_unique<Database>(path, true)) {
   db_->exec("PRAGMA busy_timeout = 5000");
@@ -289,7 +274,7 @@ std::vector<HistoryEntry> SqliteAccountStore::history(AccountId id, size_t limit
     const int64_t winners = stmt.column_null(3) ? -1 : stmt.column_int(3);
     e.ended_ms = stmt.column_int(4);
     e.seat = static_cast<int>(stmt.column_int(6));
-    e.result = result_of(e.status, winners, e.seat, static_cast<int>(stmt.column_int(5)));
+    e.result = seat_result(e.status, winners, e.seat, static_cast<int>(stmt.column_int(5)));
     e.rated = stmt.column_int(7) != 0;
     if (!stmt.column_null(8)) e.rating_before = stmt.column_real(8);
     if (!stmt.column_null(9)) e.rating_after = stmt.column_real(9);

@@ -1,24 +1,9 @@
 #include "storage_pg/postgres_account_store.hpp"
 
+#include "storage/account_rows.hpp"
 #include "storage_pg/pg_schema.hpp"
 
 namespace duelhall::storage {
-namespace {
-
-constexpr const char* kAccountColumns =
-    "SELECT id, coalesce(name, ''), coalesce(password_hash, ''), guest_hash IS NOT NULL, "
-    "deleted_at IS NOT NULL, created_at, coalesce(role, '') FROM accounts ";
-
-// `winners`: the seat bitmask, or -1 when none was recorded.
-std::string result_of(const std::string& status, int64_t winners, int seat, int seats) {
-  if (status != "finished" || winners < 0) return "none";
-  const int64_t all = (int64_t{1} << seats) - 1;
-  if (winners == 0 || winners == all) return "draw";
-  return (winners >> seat) & 1 ? "win" : "loss";
-}
-
-}  // namespace
-
 PostgresAccountStore::PostgresAccountStore(const std::string& url) {
   try {
     db_ = std::make_unique<PgConnection>(url);
@@ -312,7 +297,7 @@ std::vector<HistoryEntry> PostgresAccountStore::history(AccountId id, size_t lim
     const int64_t winners = rows.null(r, 3) ? -1 : rows.integer(r, 3);
     e.ended_ms = rows.integer(r, 4);
     e.seat = static_cast<int>(rows.integer(r, 6));
-    e.result = result_of(e.status, winners, e.seat, static_cast<int>(rows.integer(r, 5)));
+    e.result = seat_result(e.status, winners, e.seat, static_cast<int>(rows.integer(r, 5)));
     e.rated = rows.boolean(r, 7);
     if (!rows.null(r, 8)) e.rating_before = rows.real(r, 8);
     if (!rows.null(r, 9)) e.rating_after = rows.real(r, 9);

@@ -52,12 +52,17 @@ export async function matchState(page, id) {
 
 export async function createMatch(p, ruleset, options = {}) {
   await p.page.selectOption("#ruleset", ruleset);
-  await p.page.click("#table-options summary"); // the table settings fold away by default
-  if (options.unlisted) await p.page.check("#create-form input[name=unlisted]");
-  if (options.delayActions !== undefined) await p.page.fill("#delay_actions", String(options.delayActions));
-  if (options.botDelay !== undefined) await p.page.fill("#bot_delay", String(options.botDelay));
-  if (options.clock !== undefined) await p.page.fill("#clock", String(options.clock));
-  if (options.botLevel !== undefined) await p.page.selectOption("#bot_level", options.botLevel);
+  // The table settings fold away by default, and a redraw of the lobby can fold them again before
+  // a setting is filled (a full run once timed out on a hidden #bot_delay): unfold them before
+  // each setting, as a player would who saw them fold.
+  const unfold = async () => {
+    if (!(await p.page.$eval("#table-options", (d) => d.open))) await p.page.click("#table-options summary");
+  };
+  if (options.unlisted) await unfold().then(() => p.page.check("#create-form input[name=unlisted]"));
+  if (options.delayActions !== undefined) await unfold().then(() => p.page.fill("#delay_actions", String(options.delayActions)));
+  if (options.botDelay !== undefined) await unfold().then(() => p.page.fill("#bot_delay", String(options.botDelay)));
+  if (options.clock !== undefined) await unfold().then(() => p.page.fill("#clock", String(options.clock)));
+  if (options.botLevel !== undefined) await unfold().then(() => p.page.selectOption("#bot_level", options.botLevel));
   await p.page.click(options.vsComputer ? "#vs-computer" : "#create");
   return routeMatchId(p.page);
 }

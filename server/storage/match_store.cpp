@@ -1,5 +1,5 @@
-// What every MatchStore backend shares: the one-write conveniences and the text forms of a
-// match's status and scores.
+// What every MatchStore backend shares: the one-write conveniences, the loading of the live
+// matches for recovery, and the text forms of a match's status and scores.
 #include "storage/match_store.hpp"
 
 #include <charconv>
@@ -52,6 +52,22 @@ std::vector<int32_t> parse_scores(std::string_view text) {
 std::string token_hash(std::string_view token) {
   const fairness::Digest digest = fairness::sha256(token);
   return std::string(reinterpret_cast<const char*>(digest.data()), digest.size());
+}
+
+std::vector<StoredMatch> MatchStore::load_live(const std::vector<MatchId>& ids) {
+  std::vector<StoredMatch> matches;
+  for (MatchId id : ids) {
+    try {
+      if (auto stored = load_match(id)) matches.push_back(std::move(*stored));
+    } catch (const StoreError& e) {
+      StoredMatch broken;
+      broken.summary.id = id;
+      broken.summary.status = MatchStatus::kLive;
+      broken.problem = e.what();
+      matches.push_back(std::move(broken));
+    }
+  }
+  return matches;
 }
 
 MatchId MatchStore::create_match(const NewMatch& match) {

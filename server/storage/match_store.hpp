@@ -184,6 +184,11 @@ class MatchStore {
   void finish_match(MatchId match, const engine::Outcome& outcome, int64_t ended_ms);
   // Ends a match that cannot go on (an engine invariant broke, it was cancelled).
   void abandon_match(MatchId match, std::string_view reason, int64_t ended_ms);
+
+ protected:
+  // unfinished_matches() of every backend: loads each live match in `ids` (no lock held), and
+  // lists one whose record cannot be read with its `problem`.
+  std::vector<StoredMatch> load_live(const std::vector<MatchId>& ids);
 };
 
 // Scores as the stores keep them: comma-separated.

@@ -100,19 +100,7 @@ std::vector<StoredMatch> SqliteMatchStore::unfinished_matches() {
     Statement live(*db_, "SELECT id FROM matches WHERE status = 'live' ORDER BY id");
     while (live.step()) ids.push_back(live.column_int(0));
   }
-  std::vector<StoredMatch> matches;
-  for (MatchId id : ids) {
-    try {
-      if (auto stored = load_match(id)) matches.push_back(std::move(*stored));
-    } catch (const StoreError& e) {
-      StoredMatch broken;
-      broken.summary.id = id;
-      broken.summary.status = MatchStatus::kLive;
-      broken.problem = e.what();
-      matches.push_back(std::move(broken));
-    }
-  }
-  return matches;
+  return load_live(ids);
 }
 
 std::vector<MatchSummary> SqliteMatchStore::list_ended(const ReplayQuery& query) {

@@ -96,19 +96,7 @@ std::vector<StoredMatch> PostgresMatchStore::unfinished_matches() {
     const PgResult live = db_->query("SELECT id FROM matches WHERE status = 'live' ORDER BY id");
     for (int r = 0; r < live.rows(); ++r) ids.push_back(live.integer(r, 0));
   }
-  std::vector<StoredMatch> matches;
-  for (MatchId id : ids) {
-    try {
-      if (auto stored = load_match(id)) matches.push_back(std::move(*stored));
-    } catch (const StoreError& e) {
-      StoredMatch broken;
-      broken.summary.id = id;
-      broken.summary.status = MatchStatus::kLive;
-      broken.problem = e.what();
-      matches.push_back(std::move(broken));
-    }
-  }
-  return matches;
+  return load_live(ids);
 }
 
 std::vector<MatchSummary> PostgresMatchStore::list_ended(const ReplayQuery& query) {

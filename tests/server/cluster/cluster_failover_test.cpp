@@ -309,3 +309,46 @@ TEST_CASE(
                     << slowest_ack << " s after the kill; " << checked_actions
                     << " acknowledged actions found in the shared log");
 }
+
+TEST_CASE(
+    "a node starting on the cluster's shared database leaves the other live nodes' matches to "
+    "them: it neither rebuilds nor serves them") {
+  RedisServer redis;
+  const std::string database = ThrowawayPostgres::shared().new_database();
+  ServerProcess a(pg_node_args(redis, "node-a", database));
+  wait_node_ready(a);
+  // A match in play on node-a, stored in the shared database as unfinished.
+  std::unique_ptr<WsClient> player;
+  std::string token;
+  const ServerMessage created = create_in_cluster(player, a.port(), "Player",
+                                                  create_match("force_battles", 2, true, 1), token);
+  REQUIRE(created.result() == OK);
+  REQUIRE(created.created().match().node() == "node-a");
+  const uint64_t id = created.created().match().match_id();
+  REQUIRE(player->wait_until([&] {
+    auto* t = player->tracker().find(id);
+    return t && t->status == PLAYING;
+  }));
+  storage::PostgresMatchStore store(database);
+  const auto deadline = Clock::now() + std::chrono::seconds(10);
+  while (!store.load_match(static_cast<storage::MatchId>(id)) && Clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  REQUIRE(store.load_match(static_cast<storage::MatchId>(id))->summary.status ==
+          storage::MatchStatus::kLive);
+
+  // node-b starts on the same database: its recovery finds the match unfinished and leaves it.
+  ServerProcess b(pg_node_args(redis, "node-b", database));
+  wait_node_ready(b);
+  auto watcher = connect_as(b.port(), "Watcher");
+  const ServerMessage watched = watcher->request(spectate(id));
+  CHECK(watched.result() == REDIRECT);
+  CHECK(watched.redirect().node() == "node-a");
+  const auto owner = store.match_owner(static_cast<storage::MatchId>(id));
+  REQUIRE(owner.has_value());
+  CHECK(owner->node == "node-a");
+  // The match plays on on node-a.
+  CHECK(player->request(resync(id)).has_snapshot());
+  CHECK(a.alive());
+  CHECK(b.alive());
+}

@@ -97,47 +97,6 @@ void Hub::continue_ids_after(uint64_t last_id) {
   next_match_ = std::max(next_match_, last_id + 1);
 }
 
-void Hub::recover(RecoveredMatch recovered) {
-  const engine::RulesetInfo* info = registry_.find(recovered.hosted.settings().ruleset());
-  if (!info) return;  // main.cpp replayed it, so the ruleset exists
-  std::vector<bool> humans;
-  for (const auto& hash : recovered.token_hashes) humans.push_back(!hash.empty());
-  auto log = logs_->open(recovered.id);
-  if (recovered.epoch != 0) cluster_claimed(*log, recovered.id, recovered.epoch);
-  auto match = std::make_shared<Match>(
-      *this, recovered.id, *info, recovered.hosted.settings(), recovered.hosted.invite_code(),
-      std::make_shared<Player>(0, recovered.hosted.host(), ""), std::move(log));
-  match->recover(std::move(recovered.state), recovered.names, humans,
-                 std::move(recovered.spectators));
-  {
-    std::lock_guard lock(mutex_);
-    next_match_ = std::max(next_match_, recovered.id + 1);
-    matches_[recovered.id] = match;
-    for (size_t i = 0; i < recovered.token_hashes.size(); ++i) {
-      if (recovered.token_hashes[i].empty()) continue;
-      recovered_seats_[recovered.token_hashes[i]].push_back(
-          {recovered.id, static_cast<int>(i),
-           i < recovered.names.size() ? recovered.names[i] : ""});
-    }
-  }
-  if (recovered.epoch == 0) cluster_match_opened(recovered.id);
-}
-
-void Hub::arm_recovery_grace() {
-  auto timer =
-      std::make_shared<net::steady_timer>(io_, std::chrono::seconds(config_.grace_seconds));
-  timer->async_wait([self = shared_from_this(), timer](boost::system::error_code ec) {
-    if (ec) return;
-    std::vector<std::shared_ptr<Match>> matches;
-    {
-      std::lock_guard lock(self->mutex_);
-      self->recovered_seats_.clear();
-      for (auto& [id, match] : self->matches_) matches.push_back(match);
-    }
-    for (auto& match : matches) match->recovery_grace_over();
-  });
-}
-
 void Hub::player_dropped(const std::shared_ptr<Player>& player, const Peer* peer) {
   const uint64_t epoch = player->unbind(peer);
   if (epoch == 0) return;  // the player is already on a newer connection

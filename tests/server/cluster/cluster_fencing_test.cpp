@@ -6,7 +6,8 @@
 // without ending the match in the store and without crashing, and closes its players'
 // connections so they reconnect. Then a node is paused (SIGSTOP) past its lease: another node
 // adopts its match, and when the paused node wakes it stops the match, and the player who
-// reconnects to it is sent to the adopter and plays on there.
+// reconnects to it is sent to the adopter and plays on there. Last, an adopted match whose
+// player never comes back: its seat goes to the bot after the grace period.
 #include <signal.h>
 
 #include <catch2/catch.hpp>
@@ -204,4 +205,57 @@ TEST_CASE(
     REQUIRE(index < stored->steps.size());
     CHECK(stored->steps[index].action.code() == code);
   }
+}
+
+TEST_CASE(
+    "an adopted match whose player does not come back within the grace period counted from the "
+    "adoption gives the seat to the bot (a match left with no human then ends)") {
+  RedisServer redis;
+  const std::string database = ThrowawayPostgres::shared().new_database();
+  ServerProcess a(pg_node_args(redis, "node-a", database, "2"));
+  ServerProcess b(pg_node_args(redis, "node-b", database, "2"));
+  wait_node_ready(a);
+  wait_node_ready(b);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  std::unique_ptr<WsClient> player;
+  std::string token;
+  const ServerMessage created =
+      create_in_cluster(player, a.port(), "Gone", create_match("force_battles", 2, true, 1), token);
+  REQUIRE(created.result() == OK);
+  REQUIRE(created.created().match().node() == "node-a");
+  const auto id = static_cast<storage::MatchId>(created.created().match().match_id());
+  storage::PostgresMatchStore store(database);
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (!store.load_match(id) && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  REQUIRE(store.load_match(id).has_value());
+
+  // The player never acts and is gone with node-a; node-b adopts the match.
+  a.kill_hard();
+  deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
+  auto owner = store.match_owner(id);
+  while ((!owner || owner->node != "node-b") && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    owner = store.match_owner(id);
+  }
+  REQUIRE(owner->node == "node-b");
+  // Once the grace period is over, the player's seat is the bot's: it plays, or the match, left
+  // with no human, ends. Without the grace period the match would wait for its player forever.
+  deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
+  auto seat_zero_played = [&] {
+    const auto stored = store.load_match(id);
+    for (const auto& step : stored->steps) {
+      if (step.seat == 0) return true;
+    }
+    // With no human left the match ends (match_resign.cpp), as it would on one server.
+    return stored->summary.status != storage::MatchStatus::kLive;
+  };
+  while (!seat_zero_played() && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  const auto last = store.load_match(id);
+  INFO("steps " << last->steps.size() << ", status " << storage::to_string(last->summary.status));
+  CHECK(seat_zero_played());
+  CHECK(b.alive());
 }

@@ -18,10 +18,12 @@ namespace duelhall::testing {
 inline const std::string kClusterSecret = "the shared secret of the test cluster";
 
 // A node of the cluster on `database`: its matches, accounts and sessions are every node's.
+// `grace`: how long a player's seat waits for its reconnect (--grace, seconds).
 inline std::vector<std::string> pg_node_args(const RedisServer& redis, const std::string& name,
-                                             const std::string& database) {
+                                             const std::string& database,
+                                             const std::string& grace = "60") {
   return {"--cluster",    redis.url(),  "--node-name", name,      "--cluster-secret",
-          kClusterSecret, "--database", database,      "--grace", "60"};
+          kClusterSecret, "--database", database,      "--grace", grace};
 }
 
 inline bool node_ready(const ServerProcess& server) {

@@ -45,4 +45,30 @@ ServerMessage request_following_redirects(std::unique_ptr<WsClient>& client, Cli
   return reply;
 }
 
+ServerMessage resume_following_redirects(std::unique_ptr<WsClient>& client,
+                                         const std::string& token, uint32_t protocol, int hops) {
+  ClientMessage hello;
+  hello.mutable_hello()->set_protocol_version(protocol);
+  hello.mutable_hello()->set_resume_token(token);
+  for (const auto& [id, match] : client->tracker().matches()) {
+    MatchCursor* c = hello.mutable_hello()->add_cursors();
+    c->set_match_id(id);
+    c->set_seq(match.seq);
+  }
+  ServerMessage reply = client->request(hello);
+  for (int hop = 0; hop < hops && reply.result() == REDIRECT && reply.has_redirect(); ++hop) {
+    auto address = parse_ws_address(reply.redirect().address());
+    if (!address) return reply;
+    auto next = std::make_unique<WsClient>();
+    next->set_protocol(protocol);
+    next->tracker() = client->tracker();
+    next->connect(address->host, address->port, address->path);
+    client->close();
+    client = std::move(next);
+    hello.set_ticket(reply.redirect().ticket());
+    reply = client->request(hello);
+  }
+  return reply;
+}
+
 }  // namespace duelhall::client

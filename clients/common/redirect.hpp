@@ -28,4 +28,13 @@ ServerMessage request_following_redirects(std::unique_ptr<WsClient>& client, Cli
                                           const std::string& name, uint32_t protocol = 1,
                                           int hops = 2);
 
+// Resumes on `client` (connected, with the tracker of the connection that was lost) the
+// matches its tracker follows, with the resume token `token`: a Hello with the token and a cursor
+// per match. While the answer is REDIRECT (their node died and another adopted them, or they are
+// on another node), connects to the node it names, carries the tracker over, says the same Hello
+// with the ticket and replaces `client` with that connection. Returns the last answer.
+ServerMessage resume_following_redirects(std::unique_ptr<WsClient>& client,
+                                         const std::string& token, uint32_t protocol = 1,
+                                         int hops = 2);
+
 }  // namespace duelhall::client

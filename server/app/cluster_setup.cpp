@@ -18,25 +18,37 @@ std::optional<MatchInfo> info_of(const cluster::Listing& listing) {
   return info;
 }
 
-// Rebuilds an adopted match from the shared log, off the Redis strand (the store blocks).
+// Rebuilds an adopted match from the shared log, off the Redis strand (the store blocks). The
+// claim comes first: from the moment it returns the store refuses the old owner's appends, so
+// the log loaded next is the whole log, and the old owner cannot add to it behind the adopter.
 void adopt(boost::asio::io_context& io, std::weak_ptr<cluster::ClusterNode> node,
            storage::MatchStore* store, const engine::Registry& registry, Hub& hub,
            const cluster::Orphan& orphan, uint64_t epoch) {
   boost::asio::post(io, [node, store, &registry, &hub, orphan, epoch] {
     auto cluster = node.lock();
     if (!cluster) return;
-    // The PostgreSQL store fences the old owner here: claim_match(match, epoch, node) makes
-    // every append of a lower epoch fail. The SQLite store is one node's own and holds no other
-    // node's matches, so an adoption finds nothing below and gives the match up.
+    const auto id = static_cast<storage::MatchId>(orphan.match);
     std::optional<storage::StoredMatch> stored;
     try {
-      if (store) stored = store->load_match(static_cast<storage::MatchId>(orphan.match));
+      if (store) {
+        store->claim_match(id, static_cast<int64_t>(epoch), cluster->options().node);
+        stored = store->load_match(id);
+      }
+    } catch (const storage::StaleEpochError& e) {
+      // A higher claim than Redis's epoch: Redis lost its data (docs/cluster.md, Guarantees).
+      spdlog::error("cluster: match {}: not adopted: {}", orphan.match, e.what());
+      cluster->match_closed(orphan.match);
+      return;
     } catch (const std::exception& e) {
       spdlog::error("cluster: match {}: cannot read its log: {}", orphan.match, e.what());
     }
     RecoveryReport report;
     if (stored && stored->summary.status == storage::MatchStatus::kLive) {
-      recover_stored(*store, registry, hub, *stored, report);
+      try {
+        recover_stored(*store, registry, hub, *stored, report, static_cast<int64_t>(epoch));
+      } catch (const std::exception& e) {
+        spdlog::error("cluster: match {}: cannot rebuild it: {}", orphan.match, e.what());
+      }
     }
     if (report.resumed == 1) {
       spdlog::info("cluster: match {} adopted from {} at epoch {} and resumed", orphan.match,
@@ -44,7 +56,8 @@ void adopt(boost::asio::io_context& io, std::weak_ptr<cluster::ClusterNode> node
       hub.arm_recovery_grace();
       return;
     }
-    spdlog::warn("cluster: match {} of {} is not in this node's store; given up", orphan.match,
+    // The SQLite store is one node's own and holds no other node's matches: nothing to adopt.
+    spdlog::warn("cluster: match {} of {} is not live in this node's store; given up", orphan.match,
                  orphan.owner);
     cluster->match_closed(orphan.match);
     cluster->unpublish(orphan.match);
@@ -84,10 +97,11 @@ std::shared_ptr<cluster::ClusterNode> join_cluster(const Config& config,
     }
     return out;
   };
-  hooks.lease_lost = [](uint64_t match) {
-    // Its appends are refused by the store's fencing from now on; the players reconnect and are
-    // sent to the adopter.
-    spdlog::error("cluster: match {} now belongs to another node", match);
+  // Another node adopted it: it stops here and its players reconnect, to be sent to the adopter.
+  // (Should this node miss the news, the store's fencing refuses its next append all the same.)
+  hooks.lease_lost = [&hub](uint64_t match) { hub.match_lost(match); };
+  hooks.lease_acquired = [&hub](uint64_t match, uint64_t epoch) {
+    hub.match_owned(match, static_cast<int64_t>(epoch));
   };
   auto node_holder = std::make_shared<std::weak_ptr<cluster::ClusterNode>>();
   hooks.adopted = [&io, node_holder, store, &registry, &hub](const cluster::Orphan& orphan,
@@ -103,6 +117,27 @@ std::shared_ptr<cluster::ClusterNode> join_cluster(const Config& config,
   spdlog::info("cluster: node {} joins the cluster at {} as {}", options.node, options.redis.text(),
                options.advertise);
   return node;
+}
+
+RecoveryFilter cluster_recovery_filter(cluster::ClusterNode& cluster, storage::MatchStore& store) {
+  return [&cluster, &store](storage::MatchId id) -> std::optional<int64_t> {
+    const std::string& me = cluster.options().node;
+    // Claimed by another node: it owns the match, or it adopted it from this one while this
+    // node was down. Either way it is not this node's to take.
+    if (auto owner = store.match_owner(id); owner && owner->node != me) return std::nullopt;
+    std::string error;
+    const auto epoch = cluster.acquire_now(static_cast<uint64_t>(id), error);
+    if (!epoch) throw std::runtime_error(error);
+    if (*epoch == 0) return std::nullopt;  // another node holds its lease (an adopter)
+    try {
+      store.claim_match(id, static_cast<int64_t>(*epoch), me);
+    } catch (const storage::StaleEpochError& e) {
+      spdlog::error("cluster: match {}: not recovered here: {}", id, e.what());
+      cluster.match_closed(static_cast<uint64_t>(id));
+      return std::nullopt;
+    }
+    return static_cast<int64_t>(*epoch);
+  };
 }
 
 }  // namespace duelhall::server

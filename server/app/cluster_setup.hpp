@@ -6,6 +6,7 @@
 #include <boost/asio/io_context.hpp>
 #include <memory>
 
+#include "app/recovery.hpp"
 #include "cluster/cluster_node.hpp"
 #include "config/config.hpp"
 #include "core/registry.hpp"
@@ -21,5 +22,11 @@ std::shared_ptr<cluster::ClusterNode> join_cluster(const Config& config,
                                                    boost::asio::io_context& io, Hub& hub,
                                                    storage::MatchStore* store,
                                                    const engine::Registry& registry);
+
+// The start-up's recovery in a cluster, whose store is every node's: a match claimed by another
+// node is left to it; any other is taken when this node acquires its lease (none holds it) and
+// claims it in the store at the lease's epoch. Throws std::runtime_error when Redis does not
+// answer.
+RecoveryFilter cluster_recovery_filter(cluster::ClusterNode& cluster, storage::MatchStore& store);
 
 }  // namespace duelhall::server

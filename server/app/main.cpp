@@ -138,9 +138,13 @@ int main(int argc, char** argv) {
   }
   if (store) {
     try {
-      const RecoveryReport report = recover_matches(*store, registry, *hub);
-      spdlog::info("recovery: {} matches resumed, {} finished, {} abandoned ({})", report.resumed,
-                   report.finished, report.abandoned, stores.where);
+      // In a cluster the store is every node's: only this node's matches are taken.
+      const RecoveryReport report = recover_matches(
+          *store, registry, *hub, cluster ? cluster_recovery_filter(*cluster, *store) : nullptr);
+      spdlog::info(
+          "recovery: {} matches resumed, {} finished, {} abandoned, {} left to other "
+          "nodes ({})",
+          report.resumed, report.finished, report.abandoned, report.left, stores.where);
     } catch (const std::exception& e) {
       spdlog::critical("cannot recover the unfinished matches: {}", e.what());
       return 1;

@@ -65,11 +65,18 @@ RecoveredSpectators spectator_stream(const engine::Registry& registry,
 }  // namespace
 
 void recover_stored(storage::MatchStore& store, const engine::Registry& registry, Hub& hub,
-                    storage::StoredMatch& stored, RecoveryReport& report) {
+                    storage::StoredMatch& stored, RecoveryReport& report, int64_t epoch) {
   const auto id = stored.summary.id;
   auto abandon = [&](const std::string& why) {
     spdlog::error("match {} cannot be resumed and is recorded as abandoned: {}", id, why);
-    store.abandon_match(id, "not resumed after a restart: " + why, unix_now_ms());
+    // With the epoch the node holds the match at: a cluster's store fences the ending too.
+    const storage::MatchWrite ending =
+        storage::MatchEnding{id,
+                             storage::MatchStatus::kAbandoned,
+                             {0, {}, "not resumed after a restart: " + why},
+                             unix_now_ms(),
+                             epoch};
+    store.write_batch(std::span<const storage::MatchWrite>(&ending, 1));
     ++report.abandoned;
   };
   if (!stored.problem.empty()) return abandon(stored.problem);
@@ -82,13 +89,17 @@ void recover_stored(storage::MatchStore& store, const engine::Registry& registry
   if (!recovered.state) return abandon(error);
   if (recovered.state->terminal()) {
     // The process died between the last action's commit and the end's.
-    store.finish_match(id, recovered.state->outcome(), unix_now_ms());
+    const storage::MatchWrite ending = storage::MatchEnding{
+        id, storage::MatchStatus::kFinished, fairness::record_outcome(recovered.state->outcome()),
+        unix_now_ms(), epoch};
+    store.write_batch(std::span<const storage::MatchWrite>(&ending, 1));
     ++report.finished;
     return;
   }
   recovered.id = static_cast<uint64_t>(id);
   recovered.names = stored.summary.names;
   recovered.token_hashes = stored.token_hashes;
+  recovered.epoch = epoch;
   try {
     recovered.spectators = spectator_stream(registry, stored, *recovered.state,
                                             recovered.hosted.settings(), unix_now_ms());
@@ -100,11 +111,17 @@ void recover_stored(storage::MatchStore& store, const engine::Registry& registry
 }
 
 RecoveryReport recover_matches(storage::MatchStore& store, const engine::Registry& registry,
-                               Hub& hub) {
+                               Hub& hub, const RecoveryFilter& take) {
   RecoveryReport report;
   hub.continue_ids_after(static_cast<uint64_t>(store.last_match_id()));
   for (storage::StoredMatch& stored : store.unfinished_matches()) {
-    recover_stored(store, registry, hub, stored, report);
+    std::optional<int64_t> epoch = 0;
+    if (take) epoch = take(stored.summary.id);
+    if (!epoch) {
+      ++report.left;
+      continue;
+    }
+    recover_stored(store, registry, hub, stored, report, *epoch);
   }
   if (report.resumed > 0) hub.arm_recovery_grace();
   return report;

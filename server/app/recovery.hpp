@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 
 #include "config/config.hpp"
 #include "core/registry.hpp"
@@ -14,19 +16,26 @@ struct RecoveryReport {
   int resumed = 0;
   int finished = 0;   // their last action was stored but not their end
   int abandoned = 0;  // could not be rebuilt: their log or ruleset no longer replays
+  int left = 0;       // cluster mode: another node's, left to it (or to its adopter)
 };
+
+// Cluster mode: whether this node takes an unfinished match of the shared store, as the fencing
+// epoch it now holds the match's lease and claim at, or leaves it (nullopt) to the node that
+// owns it. Null: every match is this node's (one server, its own store).
+using RecoveryFilter = std::function<std::optional<int64_t>(storage::MatchId)>;
 
 int64_t unix_now_ms();
 
 // Replays every unfinished match of `store` into `hub`, which must not be serving yet. A match
 // that cannot be rebuilt is recorded as abandoned with the reason, never dropped silently.
 RecoveryReport recover_matches(storage::MatchStore& store, const engine::Registry& registry,
-                               Hub& hub);
+                               Hub& hub, const RecoveryFilter& take = {});
 
 // Rebuilds one stored, unfinished match into `hub` (or records it finished or abandoned, with
 // the reason), counting it in `report`: the start-up's recovery and a cluster's adoption.
+// `epoch`: the fencing epoch the node holds the match at (0 outside a cluster).
 void recover_stored(storage::MatchStore& store, const engine::Registry& registry, Hub& hub,
-                    storage::StoredMatch& stored, RecoveryReport& report);
+                    storage::StoredMatch& stored, RecoveryReport& report, int64_t epoch = 0);
 
 // The retention settings as the store's policy; nullopt fields are unlimited.
 storage::RetentionPolicy retention_of(const Config& config);

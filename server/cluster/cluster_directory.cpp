@@ -188,9 +188,13 @@ void ClusterDirectory::reserve_ids(uint64_t count, uint64_t floor, Answer<uint64
        [done = std::move(done)](std::optional<RedisReply> reply) { done(integer_of(reply)); });
 }
 
-std::optional<uint64_t> ClusterDirectory::reserve_ids_now(const RedisEndpoint& endpoint,
-                                                          const std::string& prefix, uint64_t count,
-                                                          uint64_t floor, std::string& error) {
+namespace {
+
+// One script on a blocking connection of its own: its integer reply (>= 0), or nullopt with
+// `error` (`what` names the call in it).
+std::optional<uint64_t> eval_now(const RedisEndpoint& endpoint, const char* script,
+                                 const std::vector<std::string>& args, const std::string& what,
+                                 std::string& error) {
   error = probe_redis(endpoint, std::chrono::seconds(3));
   if (!error.empty()) return std::nullopt;
   redisContext* c = redisConnectWithTimeout(endpoint.host.c_str(), endpoint.port, {3, 0});
@@ -200,21 +204,45 @@ std::optional<uint64_t> ClusterDirectory::reserve_ids_now(const RedisEndpoint& e
     return std::nullopt;
   }
   redisSetTimeout(c, {3, 0});
-  const std::string count_text = std::to_string(count);
-  const std::string floor_text = std::to_string(floor);
-  const char* argv[] = {"EVAL",         scripts::kReserveIds, "0",
-                        prefix.c_str(), count_text.c_str(),   floor_text.c_str()};
-  auto* reply = static_cast<redisReply*>(redisCommandArgv(c, 6, argv, nullptr));
-  std::optional<uint64_t> last;
-  if (reply && reply->type == REDIS_REPLY_INTEGER && reply->integer > 0) {
-    last = static_cast<uint64_t>(reply->integer);
+  std::vector<const char*> argv{"EVAL", script, "0"};
+  for (const auto& arg : args) argv.push_back(arg.c_str());
+  auto* reply = static_cast<redisReply*>(
+      redisCommandArgv(c, static_cast<int>(argv.size()), argv.data(), nullptr));
+  std::optional<uint64_t> out;
+  if (reply && reply->type == REDIS_REPLY_INTEGER && reply->integer >= 0) {
+    out = static_cast<uint64_t>(reply->integer);
   } else {
-    error = "Redis at " + endpoint.text() + " did not reserve match ids: " +
+    error = "Redis at " + endpoint.text() + " did not " + what + ": " +
             (reply && reply->type == REDIS_REPLY_ERROR ? std::string(reply->str) : c->errstr);
   }
   if (reply) freeReplyObject(reply);
   redisFree(c);
+  return out;
+}
+
+}  // namespace
+
+std::optional<uint64_t> ClusterDirectory::reserve_ids_now(const RedisEndpoint& endpoint,
+                                                          const std::string& prefix, uint64_t count,
+                                                          uint64_t floor, std::string& error) {
+  auto last =
+      eval_now(endpoint, scripts::kReserveIds,
+               {prefix, std::to_string(count), std::to_string(floor)}, "reserve match ids", error);
+  if (last && *last == 0) {
+    error = "Redis at " + endpoint.text() + " did not reserve match ids";
+    return std::nullopt;
+  }
   return last;
+}
+
+std::optional<uint64_t> ClusterDirectory::acquire_now(const RedisEndpoint& endpoint,
+                                                      const std::string& prefix,
+                                                      const std::string& node, uint64_t match,
+                                                      std::chrono::milliseconds ttl,
+                                                      std::string& error) {
+  return eval_now(endpoint, scripts::kAcquire,
+                  {prefix, node, std::to_string(match), std::to_string(ttl.count())},
+                  "acquire the lease of match " + std::to_string(match), error);
 }
 
 }  // namespace duelhall::cluster

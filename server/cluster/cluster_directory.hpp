@@ -83,6 +83,11 @@ class ClusterDirectory {
   static std::optional<uint64_t> reserve_ids_now(const RedisEndpoint& endpoint,
                                                  const std::string& prefix, uint64_t count,
                                                  uint64_t floor, std::string& error);
+  // acquire(), blocking, on a connection of its own (a recovery at start, before the node runs).
+  static std::optional<uint64_t> acquire_now(const RedisEndpoint& endpoint,
+                                             const std::string& prefix, const std::string& node,
+                                             uint64_t match, std::chrono::milliseconds ttl,
+                                             std::string& error);
 
  private:
   void eval(const char* script, std::vector<std::string> args, ReplyHandler done);

@@ -51,6 +51,11 @@ bool ClusterNode::bootstrap(uint64_t id_floor, std::string& error) {
   return true;
 }
 
+std::optional<uint64_t> ClusterNode::acquire_now(uint64_t match, std::string& error) {
+  return ClusterDirectory::acquire_now(options_.redis, options_.prefix, options_.node, match,
+                                       options_.lease, error);
+}
+
 void ClusterNode::start(uint16_t port) {
   if (!options_.advertise_host.empty()) {
     options_.advertise = "ws://" + options_.advertise_host + ":" + std::to_string(port) + "/ws";
@@ -218,13 +223,23 @@ std::vector<NodeInfo> ClusterNode::nodes() const {
 }
 
 void ClusterNode::match_opened(uint64_t match) {
-  directory_.acquire(options_.node, match, options_.lease, [match](std::optional<uint64_t> epoch) {
-    if (!epoch) {
-      spdlog::warn("cluster: match {}: its lease could not be written (Redis unreachable)", match);
-    } else if (*epoch == 0) {
-      spdlog::error("cluster: match {}: another node holds its lease", match);
-    }
-  });
+  acquire(match, nullptr);
+}
+
+void ClusterNode::acquire(uint64_t match, std::function<void()> then) {
+  directory_.acquire(
+      options_.node, match, options_.lease,
+      [self = shared_from_this(), match, then = std::move(then)](std::optional<uint64_t> epoch) {
+        if (!epoch) {
+          spdlog::warn("cluster: match {}: its lease could not be written (Redis unreachable)",
+                       match);
+        } else if (*epoch == 0) {
+          spdlog::error("cluster: match {}: another node holds its lease", match);
+        } else {
+          if (self->hooks_.lease_acquired) self->hooks_.lease_acquired(match, *epoch);
+          if (then) then();
+        }
+      });
 }
 
 void ClusterNode::match_closed(uint64_t match) {
@@ -244,8 +259,11 @@ void ClusterNode::republish() {
   if (!hooks_.own_listings) return;
   for (Listing& listing : hooks_.own_listings()) {
     listing.node = options_.node;
-    match_opened(listing.match);
-    directory_.publish_listing(listing, [](std::optional<bool>) {});
+    // Listed again only while its lease is still this node's: a match adopted meanwhile is
+    // listed by its adopter (and the next heartbeat reports it lost here).
+    acquire(listing.match, [self = shared_from_this(), listing] {
+      self->directory_.publish_listing(listing, [](std::optional<bool>) {});
+    });
   }
 }
 

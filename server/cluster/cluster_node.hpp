@@ -37,6 +37,8 @@ struct NodeHooks {
   std::function<std::vector<Listing>()> own_listings;
   // Another node adopted this match (its epoch moved on): stop serving it.
   std::function<void(uint64_t match)> lease_lost;
+  // This node acquired the match's lease (match_opened) under `epoch`: its writes carry it.
+  std::function<void(uint64_t match, uint64_t epoch)> lease_acquired;
   // This node won an orphan's lease under `epoch`: rebuild the match from the shared log. False
   // when it cannot (the lease is released and the listing dropped).
   std::function<bool(const Orphan& orphan, uint64_t epoch)> adopted;
@@ -49,6 +51,10 @@ class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
   // Blocking, before the server listens: reserves the first block of match ids above `id_floor`
   // (the highest id the node's store knows). False with the reason when Redis does not answer.
   bool bootstrap(uint64_t id_floor, std::string& error);
+  // Blocking, at start before the node serves: acquires the lease of a match the node's store
+  // holds unfinished (a recovery). Its epoch; 0 when another node holds it; nullopt with
+  // `error` when Redis does not answer.
+  std::optional<uint64_t> acquire_now(uint64_t match, std::string& error);
   // `port`: the port the node listens on, for a default advertised address.
   void start(uint16_t port);
   void stop();
@@ -62,7 +68,8 @@ class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
 
   // A cluster-wide match id, or 0 when none is reserved (Redis is unreachable).
   uint64_t take_match_id();
-  // A match of this node opened (its lease is acquired) or ended (released).
+  // A match of this node opened (its lease is acquired: lease_acquired tells the epoch) or ended
+  // (released).
   void match_opened(uint64_t match);
   void match_closed(uint64_t match);
   void publish(uint64_t match, std::string info);
@@ -83,6 +90,8 @@ class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
   void refill_ids();
   void set_ready(bool ready);
   void republish();
+  // Takes the match's lease; lease_acquired, then `then`, once it is this node's.
+  void acquire(uint64_t match, std::function<void()> then);
 
   boost::asio::io_context& io_;
   ClusterOptions options_;  // const once started

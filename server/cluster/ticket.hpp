@@ -1,6 +1,6 @@
 // Tickets: what a node hands a client it sends to another node (docs/cluster.md). A ticket names
-// the match, the role the client comes in (create, join, spectate), the seat when it has one,
-// the node it is for and when it expires, and carries an HMAC (libsodium crypto_auth,
+// the match, the role the client comes in (create, join, spectate, resume), the seat when it has
+// one, the node it is for and when it expires, and carries an HMAC (libsodium crypto_auth,
 // HMAC-SHA-512-256) under a key derived from the cluster secret every node shares. The node it
 // names checks it before it acts on the command that carries it.
 #pragma once
@@ -12,7 +12,8 @@
 
 namespace duelhall::cluster {
 
-enum class TicketRole : uint8_t { kCreate = 1, kJoin = 2, kSpectate = 3 };
+// kResume: a Hello with a resume token, sent to the node that hosts a match of its cursors.
+enum class TicketRole : uint8_t { kCreate = 1, kJoin = 2, kSpectate = 3, kResume = 4 };
 
 struct Ticket {
   uint64_t match = 0;  // kCreate: the id the match is created with

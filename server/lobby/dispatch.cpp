@@ -221,6 +221,7 @@ Handled Dispatcher::handle_hello(Call& call, const Hello& hello) {
   Welcome* welcome = call.reply.mutable_welcome();
   welcome->set_protocol_version(hello.protocol_version());
   if (!hello.resume_token().empty()) {
+    if (auto elsewhere = resume_elsewhere(call, hello)) return *elsewhere;
     auto player = hub_.find_player(hello.resume_token());
     if (!player) return Handled::fail(BAD_TOKEN, "unknown or expired resume token");
     if (auto banned = refuse_banned(call, player->account().id)) return *banned;

@@ -105,6 +105,10 @@ class Dispatcher {
   Handled check_ticket(Call& call, const ClientMessage& message);
   std::optional<Handled> place_elsewhere(Call& call);
   Handled not_here(Call& call, uint64_t match_id, bool spectate, int seat);
+  // A Hello that resumes matches none of which this node hosts (their node died, another
+  // adopted them): REDIRECT to the node that holds the first one's lease, or CLUSTER_UNAVAILABLE
+  // while none does (an adoption under way); nullopt to serve it here.
+  std::optional<Handled> resume_elsewhere(Call& call, const Hello& hello);
 
   Hub& hub_;
 };

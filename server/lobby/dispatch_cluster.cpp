@@ -56,6 +56,14 @@ Handled Dispatcher::check_ticket(Call& call, const ClientMessage& message) {
       check = cluster->check_ticket(message.ticket(), message.spectate().match_id(),
                                     TicketRole::kSpectate, &ticket);
       break;
+    case ClientMessage::kHello: {
+      // A resume: the ticket names one of the matches its cursors resume.
+      check = cluster->check_ticket(message.ticket(), 0, TicketRole::kResume, &ticket);
+      bool named = false;
+      for (const auto& c : message.hello().cursors()) named |= c.match_id() == ticket.match;
+      if (check == TicketCheck::kGood && !named) check = TicketCheck::kWrongMatch;
+      break;
+    }
     default:  // tickets come only with the commands a redirect answers
       check = cluster->check_ticket(message.ticket(), 0, TicketRole::kCreate, &ticket);
       if (check == TicketCheck::kGood) check = TicketCheck::kWrongMatch;
@@ -98,6 +106,38 @@ Handled Dispatcher::not_here(Call& call, uint64_t match_id, bool spectate, int s
     } else {
       reply.set_result(UNKNOWN_MATCH);
       reply.set_reason("no such match");
+    }
+    count_refusal(reply.result());
+    peer->send(frame_of(reply));
+  });
+  return Handled::later();
+}
+
+std::optional<Handled> Dispatcher::resume_elsewhere(Call& call, const Hello& hello) {
+  cluster::ClusterNode* cluster = hub_.cluster();
+  if (!cluster || hello.cursors().empty()) return std::nullopt;
+  for (const auto& c : hello.cursors()) {
+    if (hub_.find_match(c.match_id())) return std::nullopt;  // served here
+  }
+  const uint64_t match_id = hello.cursors(0).match_id();
+  auto retry = [match_id] {
+    return "match " + std::to_string(match_id) +
+           " has no node right now (its node stopped and another is taking it over): say "
+           "Hello again in a moment";
+  };
+  // Sent here for it and not here yet: the adoption is still rebuilding it.
+  if (call.ticketed) return Handled::fail(CLUSTER_UNAVAILABLE, retry());
+  cluster->locate(match_id, [cluster, peer = call.peer, request_id = call.request_id, match_id,
+                             retry](std::optional<cluster::NodeInfo> node) {
+    ServerMessage reply;
+    reply.set_request_id(request_id);
+    if (node && node->name != cluster->options().node) {
+      const Handled handled = redirect(*cluster, *node, match_id, TicketRole::kResume, -1, reply);
+      reply.set_result(handled.code);
+      reply.set_reason(handled.reason);
+    } else {
+      reply.set_result(CLUSTER_UNAVAILABLE);
+      reply.set_reason(retry());
     }
     count_refusal(reply.result());
     peer->send(frame_of(reply));

@@ -44,14 +44,17 @@ std::shared_ptr<Player> Hub::find_player(const std::string& token) {
   {
     std::lock_guard lock(mutex_);
     auto it = players_by_token_.find(token);
-    if (it != players_by_token_.end() && same_secret(it->first, token)) return it->second;
-    if (recovered_seats_.empty() || token.empty()) return nullptr;
-    // Not known since the restart: the token may hold seats of recovered matches. Only its
-    // hash was stored, so the lookup is by hash.
+    const bool known = it != players_by_token_.end() && same_secret(it->first, token);
+    if (known) player = it->second;
+    if (recovered_seats_.empty() || token.empty()) return player;
+    // The token may hold seats of recovered matches (after a restart, or adopted from another
+    // node of a cluster). Only its hash was stored, so the lookup is by hash.
     auto seats = recovered_seats_.find(storage::token_hash(token));
-    if (seats == recovered_seats_.end()) return nullptr;
-    player = std::make_shared<Player>(next_player_++, seats->second.front().name, token);
-    players_by_token_[token] = player;
+    if (seats == recovered_seats_.end()) return player;
+    if (!known) {
+      player = std::make_shared<Player>(next_player_++, seats->second.front().name, token);
+      players_by_token_[token] = player;
+    }
     for (const RecoveredSeat& seat : seats->second) {
       auto match = matches_.find(seat.match);
       if (match != matches_.end()) reclaimed.emplace_back(match->second, seat.seat);
@@ -92,42 +95,6 @@ void Hub::continue_ids_after(uint64_t last_id) {
   }
   std::lock_guard lock(mutex_);
   next_match_ = std::max(next_match_, last_id + 1);
-}
-
-void Hub::recover(RecoveredMatch recovered) {
-  const engine::RulesetInfo* info = registry_.find(recovered.hosted.settings().ruleset());
-  if (!info) return;  // main.cpp replayed it, so the ruleset exists
-  std::vector<bool> humans;
-  for (const auto& hash : recovered.token_hashes) humans.push_back(!hash.empty());
-  auto match = std::make_shared<Match>(
-      *this, recovered.id, *info, recovered.hosted.settings(), recovered.hosted.invite_code(),
-      std::make_shared<Player>(0, recovered.hosted.host(), ""), logs_->open(recovered.id));
-  match->recover(std::move(recovered.state), recovered.names, humans,
-                 std::move(recovered.spectators));
-  cluster_match_opened(recovered.id);
-  std::lock_guard lock(mutex_);
-  next_match_ = std::max(next_match_, recovered.id + 1);
-  matches_[recovered.id] = match;
-  for (size_t i = 0; i < recovered.token_hashes.size(); ++i) {
-    if (recovered.token_hashes[i].empty()) continue;
-    recovered_seats_[recovered.token_hashes[i]].push_back(
-        {recovered.id, static_cast<int>(i), i < recovered.names.size() ? recovered.names[i] : ""});
-  }
-}
-
-void Hub::arm_recovery_grace() {
-  auto timer =
-      std::make_shared<net::steady_timer>(io_, std::chrono::seconds(config_.grace_seconds));
-  timer->async_wait([self = shared_from_this(), timer](boost::system::error_code ec) {
-    if (ec) return;
-    std::vector<std::shared_ptr<Match>> matches;
-    {
-      std::lock_guard lock(self->mutex_);
-      self->recovered_seats_.clear();
-      for (auto& [id, match] : self->matches_) matches.push_back(match);
-    }
-    for (auto& match : matches) match->recovery_grace_over();
-  });
 }
 
 void Hub::player_dropped(const std::shared_ptr<Player>& player, const Peer* peer) {

@@ -52,6 +52,9 @@ struct RecoveredMatch {
   std::vector<std::string> names;         // by seat
   std::vector<std::string> token_hashes;  // by seat; empty for a bot's seat
   RecoveredSpectators spectators;
+  // Cluster mode: the fencing epoch this node already holds the match's lease and claim at (an
+  // adoption, or a recovery at start); 0: the hub acquires its lease as for a new match.
+  int64_t epoch = 0;
 };
 
 struct CreateOutcome {
@@ -148,12 +151,19 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   std::string remote_node_of(uint64_t match_id);
   // This node's public listings (published again after the cluster's Redis came back).
   std::vector<MatchInfo> own_listings();
+  // This node acquired the match's lease at `epoch`: its log claims it and carries the epoch.
+  void match_owned(uint64_t match_id, int64_t epoch);
+  // Another node adopted the match (the heartbeat said so): it stops here (Match::moved).
+  void match_lost(uint64_t match_id);
+  void moved_away(uint64_t id) override;
 
  private:
   void tell_subscribers(const MatchInfo& info, bool removed);
   // The cluster's side of creating, ending and listing a match (no-ops without a cluster).
   uint64_t cluster_match_id();
   void cluster_match_opened(uint64_t id);
+  // The log of a match recovered under a lease and claim this node holds at `epoch` already.
+  void cluster_claimed(ActionLog& log, uint64_t id, int64_t epoch);
   void cluster_match_closed(uint64_t id, bool was_listed);
   void set_cluster_node(MatchInfo& info) const;
   void cluster_publish(const MatchInfo& info);
@@ -182,8 +192,8 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   uint64_t reserved_through_ = 0;
   std::unordered_map<std::string, std::shared_ptr<Player>> players_by_token_;
   std::map<uint64_t, std::shared_ptr<Match>> matches_;
-  std::map<uint64_t, MatchInfo> listings_;         // public matches only
-  std::map<uint64_t, MatchInfo> every_listing_;    // unlisted ones too, for moderators
+  std::map<uint64_t, MatchInfo> listings_;       // public matches only
+  std::map<uint64_t, MatchInfo> every_listing_;  // unlisted ones too, for moderators
   std::shared_ptr<cluster::ClusterNode> cluster_;
   std::map<uint64_t, MatchInfo> remote_listings_;  // other nodes' public matches
   std::map<uint64_t, std::weak_ptr<Peer>> subscribers_;

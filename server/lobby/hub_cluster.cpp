@@ -26,6 +26,10 @@ void Hub::cluster_match_opened(uint64_t id) {
   if (cluster_) cluster_->match_opened(id);
 }
 
+void Hub::cluster_claimed(ActionLog& log, uint64_t id, int64_t epoch) {
+  if (cluster_) log.owned(id, epoch, cluster_->options().node, false);
+}
+
 void Hub::cluster_match_closed(uint64_t id, bool was_listed) {
   if (!cluster_) return;
   if (was_listed) cluster_->unpublish(id);
@@ -88,6 +92,33 @@ std::vector<MatchInfo> Hub::own_listings() {
   std::vector<MatchInfo> out;
   for (const auto& [id, info] : listings_) out.push_back(info);
   return out;
+}
+
+void Hub::match_owned(uint64_t match_id, int64_t epoch) {
+  if (!cluster_) return;
+  if (auto match = find_match(match_id)) match->owned(epoch, cluster_->options().node);
+}
+
+void Hub::match_lost(uint64_t match_id) {
+  if (auto match = find_match(match_id)) match->moved("another node adopted it");
+}
+
+void Hub::moved_away(uint64_t id) {
+  MatchInfo removed;
+  bool listed = false;
+  {
+    std::lock_guard lock(mutex_);
+    matches_.erase(id);
+    every_listing_.erase(id);
+    auto it = listings_.find(id);
+    if (it != listings_.end()) {
+      removed = std::move(it->second);
+      listings_.erase(it);
+      listed = true;
+    }
+  }
+  // No release and no unpublish: the lease and the listing in Redis are the new owner's.
+  if (listed) tell_subscribers(removed, true);
 }
 
 }  // namespace duelhall::server

@@ -43,6 +43,16 @@ class ActionLog {
   virtual void appended(uint64_t match_id, uint32_t index, const engine::Step& step,
                         Durable durable) = 0;
   virtual void ended(uint64_t match_id, const MatchEnd& end) = 0;
+
+  // Cluster mode (docs/cluster.md): this node owns the match at fencing `epoch` under the name
+  // `node`, and every write from now on carries that epoch. `claim`: the store records the claim
+  // first (in order with the match's writes, or with its creation when it is not stored yet);
+  // false when the caller claimed it already (an adoption claims before it loads the log).
+  virtual void owned(uint64_t /*match_id*/, int64_t /*epoch*/, const std::string& /*node*/,
+                     bool /*claim*/) {}
+  // True once the store refused one of the match's writes as fenced: another node owns the match
+  // now, and this one must stop serving it (the Durable of that write carries the reason).
+  virtual bool fenced() const { return false; }
 };
 
 // Creates one log per match; shared by the hub.

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
+#include <atomic>
 #include <chrono>
 
 #include "core/version.hpp"
@@ -21,6 +22,25 @@ class DurableLog final : public ActionLog {
   DurableLog(storage::GroupCommitLog& log, std::shared_ptr<DurableRelay> relay)
       : log_(log), relay_(std::move(relay)) {}
 
+  void owned(uint64_t match_id, int64_t epoch, const std::string& node, bool claim) override {
+    epoch_ = epoch;
+    node_ = node;
+    if (!claim) {
+      stored_ = true;  // claimed by the caller, whose match is stored already
+      return;
+    }
+    if (!stored_) return;  // the creation claims it
+    log_.claim(static_cast<storage::MatchId>(match_id), epoch, node,
+               [fenced = fenced_, match_id, epoch](const storage::WriteResult& result) {
+                 if (result.ok) return;
+                 if (result.stale) fenced->store(true);
+                 spdlog::error("match {}: could not claim it at epoch {}: {}", match_id, epoch,
+                               result.error);
+               });
+  }
+
+  bool fenced() const override { return fenced_->load(); }
+
   void started(uint64_t match_id, const MatchStart& start) override {
     storage::NewMatch match;
     match.config = start.config;
@@ -30,6 +50,9 @@ class DurableLog final : public ActionLog {
     match.created_ms = now_ms();
     match.id = static_cast<storage::MatchId>(match_id);
     match.server_record = start.server_record;
+    match.epoch = epoch_;
+    if (epoch_ != 0) match.node = node_;
+    stored_ = true;
     // A failure shows again at the match's first append, which ends the match.
     log_.create_match(std::move(match), [match_id](const storage::WriteResult& result) {
       if (!result.ok) spdlog::error("match {}: could not store it: {}", match_id, result.error);
@@ -38,16 +61,21 @@ class DurableLog final : public ActionLog {
 
   void appended(uint64_t match_id, uint32_t index, const engine::Step& step,
                 Durable durable) override {
-    storage::LoggedAction action{static_cast<storage::MatchId>(match_id), index, step.seat,
-                                 step.action, now_ms()};
+    storage::LoggedAction action{
+        static_cast<storage::MatchId>(match_id), index, step.seat, step.action, now_ms(), epoch_};
+    // The flag is set on the writer thread before the report leaves it, so the match sees it
+    // with the report.
     if (!relay_) {
-      log_.append(action, [durable = std::move(durable)](const storage::WriteResult& result) {
+      log_.append(action, [fenced = fenced_,
+                           durable = std::move(durable)](const storage::WriteResult& result) {
+        if (result.stale) fenced->store(true);
         durable(result.ok ? std::string() : result.error);
       });
       return;
     }
-    log_.append(action, [relay = relay_,
+    log_.append(action, [relay = relay_, fenced = fenced_,
                          durable = std::move(durable)](const storage::WriteResult& result) mutable {
+      if (result.stale) fenced->store(true);
       relay->report(std::move(durable), result.ok ? std::string() : result.error);
     });
   }
@@ -59,6 +87,7 @@ class DurableLog final : public ActionLog {
         end.aborted ? storage::MatchStatus::kAbandoned : storage::MatchStatus::kFinished;
     ending.outcome = fairness::RecordedOutcome{end.winners.bits(), end.scores, end.reason};
     ending.ended_ms = now_ms();
+    ending.epoch = epoch_;
     log_.end_match(ending, [match_id](const storage::WriteResult& result) {
       if (!result.ok)
         spdlog::error("match {}: could not store its end: {}", match_id, result.error);
@@ -68,6 +97,12 @@ class DurableLog final : public ActionLog {
  private:
   storage::GroupCommitLog& log_;
   std::shared_ptr<DurableRelay> relay_;  // held: a match may outlive the factory's owner
+  // Cluster mode: the owner's epoch and name, set on the match's strand like every other call.
+  int64_t epoch_ = 0;
+  std::string node_;
+  bool stored_ = false;  // the match is in the store (created by this log, or recovered)
+  // Shared with the writer's callbacks, which may outlive this log.
+  std::shared_ptr<std::atomic<bool>> fenced_ = std::make_shared<std::atomic<bool>>(false);
 };
 
 }  // namespace

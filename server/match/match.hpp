@@ -105,6 +105,12 @@ class Match : public std::enable_shared_from_this<Match> {
   // strand (WRONG_MATCH_STATE before the start, MATCH_OVER after the end; match_abort.cpp).
   void abort(std::string reason, std::function<void(ResultCode, std::string)> done);
 
+  // Cluster mode (match_moved.cpp): this node owns the match at fencing `epoch` (as `node`), so
+  // its log claims it and carries the epoch; or it lost the match to another node (`why`), so it
+  // stops here without ending: no write, its connections closed to reconnect to the new owner.
+  void owned(int64_t epoch, std::string node);
+  void moved(std::string why);
+
   // Connection events.
   void resume(std::shared_ptr<Player> player, std::optional<uint64_t> last_seq);
   void dropped(std::shared_ptr<Player> player);
@@ -248,6 +254,7 @@ class Match : public std::enable_shared_from_this<Match> {
   Fifo<HeldReply> held_replies_;  // OK replies to actions not yet durable
   // The log failed: back to the last durable step, so nothing shows an unstored one.
   void forget_unstored(size_t unsent);
+  void stop_moved(const std::string& why, Outbox& out);
   // Drawn at creation so that its commitment is published before anyone joins.
   engine::Seed seed_{};
   std::string commitment_;

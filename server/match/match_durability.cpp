@@ -30,6 +30,12 @@ void Match::durable(uint64_t ticket, const std::string& error) {
 }
 
 void Match::on_durable(uint64_t ticket, const std::string& error) {
+  if (!error.empty() && log_->fenced()) {
+    // Another node owns the match now (match_moved.cpp): stopped here, not ended.
+    Outbox out;
+    stop_moved("the store refused this node's write: " + error, out);
+    return;
+  }
   if (!error.empty()) {
     // The logs complete in order, so every held outbox shows this step or a later one: none of
     // them may be sent.

@@ -32,6 +32,9 @@ class MatchHost {
   virtual void publish(const MatchInfo& info) = 0;
   // The match is over and may be forgotten. Thread-safe.
   virtual void remove_match(uint64_t id) = 0;
+  // The match moved to another node of a cluster: it is forgotten here, and its lease and
+  // listing (the new owner's now) are left alone. Thread-safe.
+  virtual void moved_away(uint64_t id) { remove_match(id); }
   // Who sat where at the start (account ids by seat), for the players' histories and ratings.
   virtual void record_match_accounts(uint64_t match_id, std::vector<std::pair<int, int64_t>> seats,
                                      bool rated) = 0;

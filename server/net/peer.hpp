@@ -23,6 +23,9 @@ class Peer {
   }
   // Ends the connection with a reason (a WebSocket close frame where possible). Thread-safe.
   virtual void close(const std::string& reason) = 0;
+  // Ends the connection as one to open again (a WebSocket close 1012, service restart): what it
+  // was about is served elsewhere now, as a match another node of a cluster took over.
+  virtual void close_to_reconnect(const std::string& reason) { close(reason); }
   virtual uint64_t peer_id() const = 0;
 };
 

@@ -220,6 +220,13 @@ void WsSession<Stream>::close(const std::string& reason) {
 }
 
 template <class Stream>
+void WsSession<Stream>::close_to_reconnect(const std::string& reason) {
+  net::post(ws_.get_executor(), [self = this->shared_from_this(), reason] {
+    self->do_close(websocket::close_code::service_restart, reason);
+  });
+}
+
+template <class Stream>
 void WsSession<Stream>::going_away(Frame notice, const std::string& reason) {
   net::post(ws_.get_executor(), [self = this->shared_from_this(), notice, reason] {
     self->on_send(notice);
@@ -234,7 +241,8 @@ void WsSession<Stream>::do_close(websocket::close_code code, const std::string& 
   end_reason_ = reason;
   // What was queued before the close (replies saying why, such as RATE_LIMITED) still goes
   // out: the queue is bounded, and nothing new joins it once closing_ is set.
-  close_after_queue_ = websocket::close_reason(code, reason);
+  // A close frame's reason holds at most 123 bytes (Beast throws on more).
+  close_after_queue_ = websocket::close_reason(code, reason.substr(0, 123));
   arm_close_timer();
   if (queue_.empty()) send_close_frame();
 }

@@ -44,6 +44,7 @@ class WsSession : public Peer,
   void send(Frame frame) override;
   void send_all(std::vector<Frame> frames) override;
   void close(const std::string& reason) override;
+  void close_to_reconnect(const std::string& reason) override;
   uint64_t peer_id() const override { return slot_.id(); }
   void going_away(Frame notice, const std::string& reason) override;
 

@@ -31,7 +31,7 @@ GroupCommitLog::~GroupCommitLog() {
   writer_.join();
 }
 
-void GroupCommitLog::enqueue(MatchWrite write, WriteDone done) {
+void GroupCommitLog::enqueue(std::variant<MatchWrite, Claim> write, WriteDone done) {
   bool wake = false;
   {
     std::lock_guard lock(mutex_);
@@ -44,11 +44,11 @@ void GroupCommitLog::enqueue(MatchWrite write, WriteDone done) {
 }
 
 void GroupCommitLog::create_match(NewMatch match, WriteDone done) {
-  enqueue(std::move(match), std::move(done));
+  enqueue(MatchWrite(std::move(match)), std::move(done));
 }
 
 void GroupCommitLog::append(const LoggedAction& action, WriteDone done) {
-  enqueue(action, std::move(done));
+  enqueue(MatchWrite(action), std::move(done));
 }
 
 std::future<WriteResult> GroupCommitLog::append(const LoggedAction& action) {
@@ -59,7 +59,11 @@ std::future<WriteResult> GroupCommitLog::append(const LoggedAction& action) {
 }
 
 void GroupCommitLog::end_match(const MatchEnding& ending, WriteDone done) {
-  enqueue(ending, std::move(done));
+  enqueue(MatchWrite(ending), std::move(done));
+}
+
+void GroupCommitLog::claim(MatchId match, int64_t epoch, std::string node, WriteDone done) {
+  enqueue(Claim{match, epoch, std::move(node)}, std::move(done));
 }
 
 GroupCommitStats GroupCommitLog::stats() const {
@@ -86,37 +90,64 @@ void GroupCommitLog::run() {
   }
 }
 
-void GroupCommitLog::commit(std::vector<Pending>& batch) {
-  const double cpu_start = thread_cpu_seconds();
-  const auto started = std::chrono::steady_clock::now();
+void GroupCommitLog::write_run(std::vector<Pending>& batch, size_t first, size_t count,
+                               std::vector<WriteResult>& results) {
+  if (count == 0) return;
   std::vector<MatchWrite> writes;
-  writes.reserve(batch.size());
-  for (const Pending& p : batch) writes.push_back(p.write);
-  std::vector<WriteResult> results(batch.size());
+  writes.reserve(count);
+  for (size_t i = first; i < first + count; ++i) {
+    writes.push_back(std::get<MatchWrite>(batch[i].write));
+  }
   std::vector<MatchId> created;
-  auto hand_out_ids = [&](size_t first, size_t count) {
+  auto hand_out_ids = [&](size_t from, size_t n) {
     size_t next = 0;
-    for (size_t i = first; i < first + count; ++i) {
-      if (results[i].ok && std::holds_alternative<NewMatch>(batch[i].write)) {
+    for (size_t i = from; i < from + n; ++i) {
+      const auto& write = std::get<MatchWrite>(batch[i].write);
+      if (results[i].ok && std::holds_alternative<NewMatch>(write)) {
         results[i].created = created.at(next++);
       }
     }
   };
   try {
     store_.write_batch(writes, &created);
-    hand_out_ids(0, batch.size());
+    hand_out_ids(first, count);
   } catch (const StoreError&) {
     // Find the culprits: each alone, in order, so that the others are still written.
-    for (size_t i = 0; i < batch.size(); ++i) {
+    for (size_t i = 0; i < count; ++i) {
       created.clear();
       try {
         store_.write_batch(std::span<const MatchWrite>(&writes[i], 1), &created);
-        hand_out_ids(i, 1);
+        hand_out_ids(first + i, 1);
+      } catch (const StaleEpochError& e) {
+        results[first + i] = {false, e.what(), 0, true};
       } catch (const StoreError& e) {
-        results[i] = {false, e.what(), 0};
+        results[first + i] = {false, e.what(), 0, false};
       }
     }
   }
+}
+
+void GroupCommitLog::commit(std::vector<Pending>& batch) {
+  const double cpu_start = thread_cpu_seconds();
+  const auto started = std::chrono::steady_clock::now();
+  std::vector<WriteResult> results(batch.size());
+  // Claims are rare (one per match and owner): the writes between two of them share a
+  // transaction, and each claim is made between its neighbours, in the order they were queued.
+  size_t run_start = 0;
+  for (size_t i = 0; i < batch.size(); ++i) {
+    const auto* claim = std::get_if<Claim>(&batch[i].write);
+    if (!claim) continue;
+    write_run(batch, run_start, i - run_start, results);
+    run_start = i + 1;
+    try {
+      store_.claim_match(claim->match, claim->epoch, claim->node);
+    } catch (const StaleEpochError& e) {
+      results[i] = {false, e.what(), 0, true};
+    } catch (const StoreError& e) {
+      results[i] = {false, e.what(), 0, false};
+    }
+  }
+  write_run(batch, run_start, batch.size() - run_start, results);
   metrics::server_metrics().commit_latency.observe(
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
   int64_t failed = 0;

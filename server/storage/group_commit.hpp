@@ -21,6 +21,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <variant>
 #include <vector>
 
 #include "storage/match_store.hpp"
@@ -31,6 +32,8 @@ struct WriteResult {
   bool ok = true;
   std::string error;
   MatchId created = 0;  // for create_match: the new match's id
+  // The store refused the write as fenced (StaleEpochError): another node owns the match now.
+  bool stale = false;
 };
 
 using WriteDone = std::function<void(const WriteResult&)>;
@@ -61,17 +64,29 @@ class GroupCommitLog {
   void append(const LoggedAction& action, WriteDone done);
   std::future<WriteResult> append(const LoggedAction& action);
   void end_match(const MatchEnding& ending, WriteDone done);
+  // MatchStore::claim_match, in order with the writes queued before and after it: the match's
+  // appends queued after the claim carry its epoch, those before it are written before it.
+  void claim(MatchId match, int64_t epoch, std::string node, WriteDone done);
 
   GroupCommitStats stats() const;
 
  private:
+  struct Claim {
+    MatchId match = 0;
+    int64_t epoch = 0;
+    std::string node;
+  };
   struct Pending {
-    MatchWrite write;
+    std::variant<MatchWrite, Claim> write;
     WriteDone done;
   };
-  void enqueue(MatchWrite write, WriteDone done);
+  void enqueue(std::variant<MatchWrite, Claim> write, WriteDone done);
   void run();
   void commit(std::vector<Pending>& batch);
+  // Writes batch[first, first + count) (no claims among them) in one transaction, or each alone
+  // when that fails, into `results`.
+  void write_run(std::vector<Pending>& batch, size_t first, size_t count,
+                 std::vector<WriteResult>& results);
 
   MatchStore& store_;
   Options options_;

@@ -155,8 +155,12 @@ export class Session {
       this.lobby.clear();
       for (const m of lobby.body.value.matches) this.lobby.set(m.matchId, m);
     }
+    // Watched again where the page now is; a match on another node (the page followed a redirect
+    // away from it: one connection, one node) stops being watched rather than pulling it back.
     for (const [id, code] of this.watching) {
-      void this.conn.send({ case: "spectate", value: { matchId: id, inviteCode: code } });
+      void this.conn.send({ case: "spectate", value: { matchId: id, inviteCode: code } }, false).then((r) => {
+        if (r.result === ResultCode.REDIRECT) this.watching.delete(id);
+      });
     }
     this.ready = true;
     this.changed();

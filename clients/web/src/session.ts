@@ -58,7 +58,8 @@ export class Session {
       this.link = s;
       this.changed();
     };
-    this.conn.onOpen = () => void this.hello();
+    // A move to another node (a REDIRECT) waits for this hello before the command goes again.
+    this.conn.onOpen = () => this.hello();
     this.conn.onMessage = (m) => this.receive(m);
     // A kick or a ban closes with its reason; a ban also refuses the next hello (BANNED).
     this.conn.onClosedFor = (reason) => {

@@ -145,6 +145,11 @@ try {
 } catch (e) {
   failed = true;
   console.error(`FAIL: ${e.stack}`);
+  for (const p of opened) {
+    const seen = await p.page.evaluate(() => ({ hash: location.hash, flash: document.getElementById("flash")?.textContent,
+      link: document.getElementById("link-state")?.textContent })).catch(() => ({}));
+    console.error(`  ${p.name}: ${JSON.stringify(seen)}`);
+  }
 } finally {
   for (const p of opened) await p.close().catch(() => {});
   for (const p of processes) p.kill("SIGKILL");

@@ -13,7 +13,10 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-constexpr uint64_t kIdBlock = 64;
+// Match ids are reserved a block at a time, and a new block as soon as half of what is left is
+// used, so that a node opening hundreds of matches a second (a burst of players, a load test)
+// does not run dry between two heartbeats.
+constexpr uint64_t kIdBlock = 512;
 
 int64_t unix_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -212,6 +215,7 @@ uint64_t ClusterNode::take_match_id() {
       }
     }
   }
+  refill_ids();  // at once when few are left, not at the next heartbeat
   return id;
 }
 

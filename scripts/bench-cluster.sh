@@ -78,9 +78,10 @@ psql_admin() { "$pg_bin/psql" -q -h 127.0.0.1 -p "$pg_port" -U duelhall -d postg
 # start_node PHASE NAME: a node on a free port in the phase's database; sets node_pid, node_port.
 start_node() {
   local phase=$1 name=$2 log=$work/$1-$2.log
+  node_port=$(free_port)
   (
     ulimit -n "$files"
-    exec nice -n 10 "$server_bin" --bind 127.0.0.1 --port 0 --data "$work/$phase-$name" \
+    exec nice -n 10 "$server_bin" --bind 127.0.0.1 --port "$node_port" --data "$work/$phase-$name" \
       --cluster "redis://127.0.0.1:$redis_port" --node-name "$name" --placement local \
       --cluster-secret "the bench cluster's shared secret" \
       --database "postgresql://duelhall@127.0.0.1:$pg_port/$phase" --log-level warn \
@@ -88,12 +89,8 @@ start_node() {
   ) >"$log" 2>&1 &
   node_pid=$!
   pids+=("$node_pid")
-  node_port=
   for _ in $(seq 300); do
-    node_port=$(grep -o 'listening on 127.0.0.1:[0-9]*' "$log" | cut -d: -f2 || true)
-    if [ -n "$node_port" ] && curl -sf "http://127.0.0.1:$node_port/readyz" >/dev/null; then
-      return 0
-    fi
+    if curl -sf "http://127.0.0.1:$node_port/readyz" >/dev/null; then return 0; fi
     sleep 0.1
   done
   echo "node $name did not become ready:"

@@ -57,9 +57,17 @@ std::string describe(const Sanction& s) {
 ModerationService::ModerationService(AccountService& accounts, storage::ModerationStore& store,
                                      Clock now_ms)
     : accounts_(accounts), store_(store), now_(std::move(now_ms)) {
+  reload();
+}
+
+void ModerationService::reload() {
   const int64_t now = now_();
-  bans_ = store_.active_bans(now);
-  for (auto& mute : store_.active_mutes(now)) account_mutes_[mute.account] = std::move(mute);
+  auto bans = store_.active_bans(now);
+  std::map<AccountId, storage::MuteRecord> mutes;
+  for (auto& mute : store_.active_mutes(now)) mutes[mute.account] = std::move(mute);
+  std::lock_guard lock(mutex_);
+  bans_ = std::move(bans);
+  account_mutes_ = std::move(mutes);
 }
 
 int64_t ModerationService::expiry(uint32_t seconds) const {

@@ -78,6 +78,10 @@ class ModerationService {
   // When the mute of `key` ends (0: for good); nullopt when not muted.
   std::optional<int64_t> muted_until(const MuteKey& key);
 
+  // Reads the bans and mutes in force from the store again, replacing the copy in memory (guests'
+  // mutes stay): in a cluster, after another node changed them. Throws StoreError.
+  void reload();
+
   // Stores one entry of the audit log.
   void audit(const std::string& actor, const std::string& action, const std::string& target,
              const std::string& reason, int64_t expires_ms = 0);

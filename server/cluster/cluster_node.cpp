@@ -13,7 +13,10 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-constexpr uint64_t kIdBlock = 64;
+// Match ids are reserved a block at a time, and a new block as soon as half of what is left is
+// used, so that a node opening hundreds of matches a second (a burst of players, a load test)
+// does not run dry between two heartbeats.
+constexpr uint64_t kIdBlock = 512;
 
 int64_t unix_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -27,6 +30,13 @@ RedisLink::Options link_options(const std::string& name, const ClusterOptions& o
   // A reply later than a lease is as good as none: the node is not ready meanwhile.
   out.reply_timeout = options.lease;
   return out;
+}
+
+// A broadcast is "<origin node>\n<body>"; a node's own come back to it too and are dropped.
+std::optional<std::string> from_other_node(std::string_view message, std::string_view self) {
+  const size_t newline = message.find('\n');
+  if (newline == std::string_view::npos || message.substr(0, newline) == self) return std::nullopt;
+  return std::string(message.substr(newline + 1));
 }
 
 }  // namespace
@@ -75,8 +85,17 @@ void ClusterNode::start(uint16_t port) {
     if (!listing || listing->node == self->options_.node) return;  // our own echo
     if (self->hooks_.listing_changed) self->hooks_.listing_changed(*listing);
   });
+  for (const Channel& channel : channels_) {
+    feed_->subscribe(options_.prefix + channel.name, [self, &channel](std::string message) {
+      auto body = from_other_node(message, self->options_.node);
+      if (body) channel.on_message(std::move(*body));
+    });
+  }
   feed_->on_state([self](bool up) {
     if (!up) return;
+    for (const Channel& channel : self->channels_) {
+      if (channel.on_resync) channel.on_resync();
+    }
     // Messages were missed while the feed was down (or it just started): reload them all.
     self->directory_.listings([self](std::optional<std::vector<Listing>> all) {
       if (all && self->hooks_.listings_reloaded) self->hooks_.listings_reloaded(std::move(*all));
@@ -201,10 +220,18 @@ uint64_t ClusterNode::take_match_id() {
       }
     }
   }
+  refill_ids();  // at once when few are left, not at the next heartbeat
   return id;
 }
 
 std::optional<NodeInfo> ClusterNode::placement() const {
+  if (options_.place_locally) {
+    const uint32_t live = hooks_.live_matches ? hooks_.live_matches() : 0;
+    const bool taking = !hooks_.taking_matches || hooks_.taking_matches();
+    if (taking && live < options_.max_matches) {
+      return NodeInfo{options_.node, options_.advertise, live, options_.max_matches - live};
+    }
+  }
   std::lock_guard lock(mutex_);
   return least_loaded(nodes_);
 }
@@ -273,6 +300,23 @@ void ClusterNode::locate(uint64_t match, std::function<void(std::optional<NodeIn
     if (!lease || lease->second.empty()) return done(std::nullopt);
     done(self->node(lease->second));
   });
+}
+
+void ClusterNode::follow(const std::string& name, std::function<void(std::string)> on_message,
+                         std::function<void()> on_resync) {
+  channels_.push_back({name, std::move(on_message), std::move(on_resync)});
+}
+
+void ClusterNode::broadcast(const std::string& name, const std::string& message) {
+  commands_->command({"PUBLISH", options_.prefix + name, options_.node + "\n" + message},
+                     [name](std::optional<RedisReply> reply) {
+                       if (!reply || reply->error()) {
+                         spdlog::warn(
+                             "cluster: a message on {} was not published (Redis "
+                             "unreachable); the other nodes resync when it is back",
+                             name);
+                       }
+                     });
 }
 
 std::string ClusterNode::ticket(uint64_t match, TicketRole role, int seat,

@@ -61,7 +61,9 @@ class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
 
   const ClusterOptions& options() const { return options_; }
   bool ready() const { return ready_; }
-  // The least-loaded live node with room (maybe this one), from the last heartbeat's table.
+  // Where a match created through this node goes: this node itself with --placement local while
+  // it has room, else the least-loaded live node with room (maybe this one), from the last
+  // heartbeat's table.
   std::optional<NodeInfo> placement() const;
   std::optional<NodeInfo> node(const std::string& name) const;
   std::vector<NodeInfo> nodes() const;
@@ -80,6 +82,17 @@ class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
   std::string ticket(uint64_t match, TicketRole role, int seat, const std::string& node) const;
   TicketCheck check_ticket(const std::string& bytes, uint64_t match, TicketRole role,
                            Ticket* out = nullptr) const;
+
+  // A channel of the cluster beside the lobby's (the prefix + `name`, e.g. "moderation"), on the
+  // lobby feed's connection: `on_message` gets what other nodes broadcast on it (this node's own
+  // messages are not echoed back), `on_resync` runs each time the feed (re)connects, since
+  // pub/sub drops what is published while a subscriber is away. Both run on the feed's strand
+  // and must not block. Call before start().
+  void follow(const std::string& name, std::function<void(std::string)> on_message,
+              std::function<void()> on_resync);
+  // Publishes `message` on the channel `name` to every other node that follows it; lost when
+  // Redis cannot be reached (followers resync when their feed comes back).
+  void broadcast(const std::string& name, const std::string& message);
 
   ClusterDirectory& directory() { return directory_; }
 
@@ -104,6 +117,13 @@ class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
   std::atomic<bool> ready_{false};
   std::atomic<bool> stopped_{false};
   bool commands_were_down_ = false;  // on the commands link's strand
+
+  struct Channel {
+    std::string name;
+    std::function<void(std::string)> on_message;
+    std::function<void()> on_resync;
+  };
+  std::vector<Channel> channels_;  // set before start(), read-only after
 
   mutable std::mutex mutex_;
   std::vector<NodeInfo> nodes_;

@@ -46,6 +46,7 @@ bool cluster_options_from(const server::Config& config, ClusterOptions& out, std
     return false;
   }
   out.max_matches = config.limits.max_matches;
+  out.place_locally = config.placement == "local";
   return true;
 }
 

@@ -23,6 +23,9 @@ struct ClusterOptions {
   std::chrono::milliseconds lease{5000};      // a heartbeat's and a lease's lifetime
   std::chrono::milliseconds ticket_life{30'000};
   uint32_t max_matches = 0;  // the node's room is this less its live matches
+  // A match created through this node stays here while it has room (--placement local) rather
+  // than going to the least-loaded node.
+  bool place_locally = false;
 };
 
 // Empty `config.cluster`: false with no error (no cluster). Otherwise true with `out` filled,

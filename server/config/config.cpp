@@ -166,6 +166,15 @@ const std::vector<Option>& options() {
        "the secret every node of the cluster shares, 16 characters or more: it signs the"
        " tickets that send clients between nodes (or the environment's DUELHALL_CLUSTER_SECRET)",
        text(&Config::cluster_secret)},
+      {"--placement", "cluster.placement",
+       "where a match created through this node goes: least-loaded (the least-loaded node with"
+       " room, by a redirect) or local (here while this node has room, as behind a balancer"
+       " that already spreads players) (default least-loaded)",
+       [](Config& c, const std::string& v) {
+         if (v != "least-loaded" && v != "local") return false;
+         c.placement = v;
+         return true;
+       }},
       {"--bot-threads", "bots.threads",
        "threads the expert bots think on, off the I/O threads; 0: on their match's (default 1)",
        bots(&BotSettings::threads, 256)},

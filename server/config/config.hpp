@@ -76,6 +76,8 @@ struct Config {
   std::string node_name;          // unique in the cluster; default: the host name
   std::string advertise_address;  // where clients reach this node: ws://HOST:PORT/ws
   std::string cluster_secret;     // signs tickets; the same on every node
+  // "least-loaded", or "local": new matches stay on the node they are asked of while it has room.
+  std::string placement = "least-loaded";
   BotSettings bots;
   Limits limits;
 };

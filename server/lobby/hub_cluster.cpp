@@ -2,6 +2,7 @@
 // through the ClusterNode, and the other nodes' listings kept beside this node's.
 #include "cluster/cluster_node.hpp"
 #include "lobby/hub.hpp"
+#include "lobby/moderation_cluster.hpp"
 #include "net/messages.hpp"
 
 namespace duelhall::server {
@@ -16,6 +17,7 @@ void Hub::tell_subscribers(const MatchInfo& info, bool removed) {
 
 void Hub::set_cluster(std::shared_ptr<cluster::ClusterNode> cluster) {
   cluster_ = std::move(cluster);
+  if (cluster_) follow_moderation(*this, *cluster_);
 }
 
 uint64_t Hub::cluster_match_id() {

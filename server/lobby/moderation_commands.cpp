@@ -5,6 +5,7 @@
 #include <boost/asio/post.hpp>
 
 #include "accounts/address_prefix.hpp"
+#include "lobby/moderation_cluster.hpp"
 #include "lobby/moderation_support.hpp"
 #include "match/match.hpp"
 #include "metrics/server_metrics.hpp"
@@ -45,19 +46,6 @@ std::optional<Handled> protected_target(ModerationService& service, const Actor&
   return std::nullopt;
 }
 
-// Tells each peer what was done to it (a Sanction push) and, with `close_reason`, closes it.
-size_t tell(const std::vector<std::shared_ptr<Peer>>& peers, const Sanction& sanction,
-            const std::string& close_reason) {
-  ServerMessage m;
-  *m.mutable_sanction() = sanction;
-  const Frame frame = frame_of(m);
-  for (const auto& peer : peers) {
-    peer->send(frame);
-    if (!close_reason.empty()) peer->close(close_reason);
-  }
-  return peers.size();
-}
-
 void fill_ban(const storage::BanRecord& ban, BanEntry& out) {
   out.set_id(static_cast<uint64_t>(ban.id));
   out.set_account(ban.account_name);
@@ -91,11 +79,20 @@ Handled Dispatcher::handle_moderation(Call& call, const ClientMessage& message) 
       if (auto p = protected_target(*service, actor, *target)) return *p;
       const auto peers =
           hub_.roster().peers([&](const Roster::Entry& e) { return is_target(e, *target); });
-      if (peers.empty()) return Handled::fail(UNKNOWN_TARGET, target->name + " is not connected");
+      // In a cluster an account may be connected to another node: every node kicks it there.
+      const bool elsewhere = hub_.cluster() && target->account;
+      if (peers.empty() && !elsewhere) {
+        return Handled::fail(UNKNOWN_TARGET, target->name + " is not connected");
+      }
       Sanction sanction;
       sanction.set_kind("kick");
       sanction.set_reason(r.reason());
-      tell(peers, sanction, "KICKED: " + (r.reason().empty() ? "by a moderator" : r.reason()));
+      tell_peers(peers, sanction,
+                 "KICKED: " + (r.reason().empty() ? "by a moderator" : r.reason()));
+      if (elsewhere) {
+        broadcast_moderation(hub_,
+                             {ModerationChange::Kind::kKick, target->account->id, r.reason()});
+      }
       service->audit(actor.name, "kick", target->name, r.reason());
       spdlog::info("moderator {} kicked {}", actor.name, target->name);
       return Handled::ok();
@@ -114,13 +111,20 @@ Handled Dispatcher::handle_moderation(Call& call, const ClientMessage& message) 
         if (!service->unmute(actor.name, key, target->name)) {
           return Handled::fail(UNKNOWN_TARGET, target->name + " is not muted");
         }
+        if (key.account != 0) {
+          broadcast_moderation(hub_, {ModerationChange::Kind::kUnmute, key.account, {}});
+        }
         return Handled::ok();
       }
       service->mute(actor.name, key, target->name, message.mute().seconds(),
                     message.mute().reason());
+      if (key.account != 0) {
+        broadcast_moderation(hub_, {ModerationChange::Kind::kMute, key.account, {}});
+      }
       if (auto sanction = service->muted(key)) {
-        tell(hub_.roster().peers([&](const Roster::Entry& e) { return is_target(e, *target); }),
-             sanction_of(*sanction), {});
+        tell_peers(
+            hub_.roster().peers([&](const Roster::Entry& e) { return is_target(e, *target); }),
+            sanction_of(*sanction), {});
       }
       return Handled::ok();
     }
@@ -153,9 +157,10 @@ Handled Dispatcher::handle_moderation(Call& call, const ClientMessage& message) 
         banned = [who](const Roster::Entry& e) { return is_target(e, who); };
       }
       metrics::server_metrics().bans.add();
+      broadcast_moderation(hub_, {ModerationChange::Kind::kBan, ban.account, {}});
       const accounts::Sanction sanction{"ban", ban.reason, ban.expires_ms};
-      const size_t closed = tell(hub_.roster().peers(banned), sanction_of(sanction),
-                                 "BANNED: " + accounts::describe(sanction));
+      const size_t closed = tell_peers(hub_.roster().peers(banned), sanction_of(sanction),
+                                       "BANNED: " + accounts::describe(sanction));
       spdlog::info("moderator {} banned {}{} ({} connections closed)", actor.name, ban.account_name,
                    ban.address, closed);
       fill_ban(ban, *call.reply.mutable_bans()->add_bans());
@@ -165,6 +170,7 @@ Handled Dispatcher::handle_moderation(Call& call, const ClientMessage& message) 
       if (!service->unban(actor.name, static_cast<int64_t>(message.unban().ban_id()))) {
         return Handled::fail(UNKNOWN_TARGET, "no such ban in force");
       }
+      broadcast_moderation(hub_, {ModerationChange::Kind::kUnban, 0, {}});
       return Handled::ok();
     case ClientMessage::kAbortMatch: {
       const auto& r = message.abort_match();

@@ -1,5 +1,7 @@
 #include "lobby/moderation_support.hpp"
 
+#include "net/messages.hpp"
+
 namespace duelhall::server {
 
 Sanction sanction_of(const accounts::Sanction& s) {
@@ -41,6 +43,18 @@ std::optional<Target> resolve_target(Hub& hub, const ModerationTarget& wanted, H
   }
   refusal = Handled::fail(BAD_TARGET, "name a player (player_id) or an account");
   return std::nullopt;
+}
+
+size_t tell_peers(const std::vector<std::shared_ptr<Peer>>& peers, const Sanction& sanction,
+                  const std::string& close_reason) {
+  ServerMessage m;
+  *m.mutable_sanction() = sanction;
+  const Frame frame = frame_of(m);
+  for (const auto& peer : peers) {
+    peer->send(frame);
+    if (!close_reason.empty()) peer->close(close_reason);
+  }
+  return peers.size();
 }
 
 bool is_target(const Roster::Entry& entry, const Target& target) {

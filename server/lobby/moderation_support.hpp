@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "accounts/moderation_service.hpp"
 #include "envelope.pb.h"
@@ -28,6 +29,11 @@ struct Target {
 // nullopt with `refusal` set: UNKNOWN_TARGET (no such player or account) or BAD_TARGET (nothing
 // named). Addresses are not resolved here.
 std::optional<Target> resolve_target(Hub& hub, const ModerationTarget& wanted, Handled& refusal);
+
+// Tells each peer what was done to it (a Sanction push) and, with `close_reason`, closes it; how
+// many were told.
+size_t tell_peers(const std::vector<std::shared_ptr<Peer>>& peers, const Sanction& sanction,
+                  const std::string& close_reason);
 
 // Whether `entry` is on the target's account or is the target's player.
 bool is_target(const Roster::Entry& entry, const Target& target);

@@ -4,13 +4,17 @@
 // same player connected again elsewhere ("replaced") does not reconnect: two places taking the
 // connection from each other would loop forever; the page offers "use here" instead.
 // In a cluster (docs/cluster.md) a node may answer REDIRECT: the connection moves to the node it
-// names, the session says hello there (onOpen), and the command goes again with the ticket.
+// names, the session says hello there (onOpen, with the same identity), and the command goes
+// again with the ticket, with no "offline" in between. A node that cannot be reached (or drops
+// the page before its hello is through) within MOVE_TIMEOUT_MS sends the page back to the node it
+// left, and the command's reply says so in words.
 import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 import {
   ClientMessageSchema,
   ServerMessageSchema,
   type ServerMessage,
 } from "./gen/envelope_pb";
+import type { Redirect } from "./gen/cluster_pb";
 import { ResultCode } from "./gen/result_pb";
 
 export type LinkState = "connecting" | "online" | "offline" | "elsewhere";
@@ -19,6 +23,21 @@ type Command = MessageInitShape<typeof ClientMessageSchema>["command"];
 const PING_EVERY_MS = 20_000;
 const RETRY_MIN_MS = 300;
 const RETRY_MAX_MS = 5_000;
+export const MOVE_TIMEOUT_MS = 10_000;
+
+// A move to another node under way: where from (to go back), and the socket opened there.
+interface Move {
+  from: string;
+  ws: WebSocket | null;
+  done: (ok: boolean) => void;
+}
+
+// The words of a redirect that could not be followed.
+export function unreachableNode(r: Redirect): string {
+  const what = r.matchId === 0n ? "The new match was placed on" : `Match ${r.matchId} is on`;
+  return `${what} server ${r.node || "?"} (${r.address}), which cannot be reached from here; ` +
+    "you are still connected to this server: try again in a moment";
+}
 
 export class Connection {
   state: LinkState = "connecting";
@@ -34,7 +53,7 @@ export class Connection {
   private pending = new Map<bigint, (m: ServerMessage) => void>();
   private stopped = true;
   private retry: ReturnType<typeof setTimeout> | null = null;
-  private moved: (() => void)[] = []; // waiting for the hello on the node a redirect named
+  private move: Move | null = null;
 
   constructor(private url: string) {}
 
@@ -43,19 +62,24 @@ export class Connection {
     if (this.retry) clearTimeout(this.retry);
     this.retry = null;
     if (this.ws) return;
-    this.setState("connecting");
+    if (!this.move) this.setState("connecting");
     const ws = new WebSocket(this.url);
     ws.binaryType = "arraybuffer";
     this.ws = ws;
+    if (this.move) this.move.ws = ws;
     ws.onopen = () => {
       this.retryMs = RETRY_MIN_MS;
-      this.setState("online");
+      if (!this.move) this.setState("online");
       this.pinger = setInterval(
         () => this.send({ case: "ping", value: { nonce: BigInt(Date.now()) } }),
         PING_EVERY_MS,
       );
       void Promise.resolve(this.onOpen()).then(() => {
-        for (const done of this.moved.splice(0)) done();
+        const move = this.move;
+        if (this.ws !== ws || !move || move.ws !== ws) return;
+        this.move = null;
+        this.setState("online");
+        move.done(true);
       });
     };
     ws.onmessage = (e) => {
@@ -78,6 +102,18 @@ export class Connection {
       this.ws = null;
       if (this.pinger) clearInterval(this.pinger);
       this.pending.clear();
+      const move = this.move;
+      if (move) {
+        // Either the socket left behind closed (on to the new node), or the new node failed
+        // before the hello was through: back to the node we came from.
+        if (move.ws === ws) {
+          this.move = null;
+          this.url = move.from;
+          move.done(false);
+        }
+        this.open();
+        return;
+      }
       this.onClosedFor(e.reason);
       // Banned: coming back would only be refused again.
       if (/^BANNED:/.test(e.reason)) {
@@ -91,26 +127,56 @@ export class Connection {
         return;
       }
       this.setState("offline");
-      this.retry = setTimeout(() => this.open(), this.moved.length ? 0 : this.retryMs);
+      this.retry = setTimeout(() => this.open(), this.retryMs);
       this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
     };
   }
 
   // Sends a command; the promise resolves with its reply (dropped on disconnect). A REDIRECT is
-  // followed once: to the node it names, with its ticket.
-  async send(command: Command): Promise<ServerMessage> {
+  // followed once (unless `follow` is false): to the node it names, with its ticket. When that
+  // node cannot be reached the reply stays the REDIRECT, its reason saying so in words.
+  async send(command: Command, follow = true): Promise<ServerMessage> {
     const reply = await this.sendOnce(command, new Uint8Array());
-    if (reply.result !== ResultCode.REDIRECT || reply.body.case !== "redirect") return reply;
-    const { address, ticket } = reply.body.value;
-    await this.moveTo(address);
-    return this.sendOnce(command, ticket);
+    if (!follow || reply.result !== ResultCode.REDIRECT || reply.body.case !== "redirect") {
+      return reply;
+    }
+    const redirect = reply.body.value;
+    if (!(await this.moveTo(redirect.address))) {
+      return create(ServerMessageSchema, {
+        requestId: reply.requestId,
+        result: ResultCode.REDIRECT,
+        reason: unreachableNode(redirect),
+        body: { case: "redirect", value: redirect },
+      });
+    }
+    return this.sendOnce(command, redirect.ticket);
   }
 
-  // Reconnects to another node's address and resolves once the session has said hello there.
-  moveTo(url: string): Promise<void> {
+  // The node's address the connection is on (or moving to).
+  get address(): string {
+    return this.url;
+  }
+
+  // Reconnects to another node's address; true once the session has said hello there, false
+  // (back on the node it left) when it could not be reached within MOVE_TIMEOUT_MS.
+  moveTo(url: string): Promise<boolean> {
+    if (this.move) return Promise.resolve(false); // one move at a time
     return new Promise((resolve) => {
-      this.moved.push(resolve);
+      const timer = setTimeout(() => {
+        if (this.move === move && move.ws && this.ws === move.ws) move.ws.close();
+      }, MOVE_TIMEOUT_MS);
+      const move: Move = {
+        from: this.url,
+        ws: null,
+        done: (ok) => {
+          clearTimeout(timer);
+          resolve(ok);
+        },
+      };
+      this.move = move;
       this.url = url;
+      if (this.retry) clearTimeout(this.retry);
+      this.retry = null;
       if (this.ws) this.ws.close();
       else this.open();
     });

@@ -58,7 +58,8 @@ export class Session {
       this.link = s;
       this.changed();
     };
-    this.conn.onOpen = () => void this.hello();
+    // A move to another node (a REDIRECT) waits for this hello before the command goes again.
+    this.conn.onOpen = () => this.hello();
     this.conn.onMessage = (m) => this.receive(m);
     // A kick or a ban closes with its reason; a ban also refuses the next hello (BANNED).
     this.conn.onClosedFor = (reason) => {
@@ -155,8 +156,12 @@ export class Session {
       this.lobby.clear();
       for (const m of lobby.body.value.matches) this.lobby.set(m.matchId, m);
     }
+    // Watched again where the page now is; a match on another node (the page followed a redirect
+    // away from it: one connection, one node) stops being watched rather than pulling it back.
     for (const [id, code] of this.watching) {
-      void this.conn.send({ case: "spectate", value: { matchId: id, inviteCode: code } });
+      void this.conn.send({ case: "spectate", value: { matchId: id, inviteCode: code } }, false).then((r) => {
+        if (r.result === ResultCode.REDIRECT) this.watching.delete(id);
+      });
     }
     this.ready = true;
     this.changed();

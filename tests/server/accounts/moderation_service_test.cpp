@@ -104,3 +104,37 @@ TEST_CASE("moderation: roles are stored on the accounts and only known roles are
   CHECK(s.moderation.set_role("boss", "helper", accounts::Role::kNone).code == OK);
   CHECK(s.store.staff().empty());
 }
+
+TEST_CASE(
+    "moderation: reload takes in the bans and mutes another service stored on the same store "
+    "(another node of a cluster), and keeps this one's guest mutes") {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("duelhall-moderation-shared-" + std::to_string(::getpid()) + ".db");
+  std::filesystem::remove(path);
+  int64_t now = kStart;
+  {
+    Services a(path.string(), &now);
+    Services b(path.string(), &now);
+    auto reg = a.accounts.register_account("troll", "correct horse", "a", std::nullopt);
+    REQUIRE(reg.answer.code == OK);
+    const accounts::AccountView troll = reg.account;
+    b.moderation.mute("mod", {0, 7}, "a guest of b", 0, "b's own");
+
+    const auto ban = a.moderation.ban_account("mod", troll, 0, "cheating");
+    a.moderation.mute("mod", {troll.id, 0}, "troll", 0, "spam");
+    CHECK_FALSE(b.moderation.account_ban(troll.id));  // its copy is from its start
+    b.moderation.reload();
+    REQUIRE(b.moderation.account_ban(troll.id));
+    CHECK(b.moderation.account_ban(troll.id)->reason == "cheating");
+    REQUIRE(b.moderation.muted({troll.id, 0}));
+    CHECK(b.moderation.muted({0, 7}));  // not stored, not lost
+
+    REQUIRE(a.moderation.unban("mod", ban.id));
+    REQUIRE(a.moderation.unmute("mod", {troll.id, 0}, "troll"));
+    CHECK(b.moderation.account_ban(troll.id));
+    b.moderation.reload();
+    CHECK_FALSE(b.moderation.account_ban(troll.id));
+    CHECK_FALSE(b.moderation.muted({troll.id, 0}));
+  }
+  std::filesystem::remove(path);
+}

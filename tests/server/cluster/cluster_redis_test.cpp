@@ -232,3 +232,36 @@ TEST_CASE(
   CHECK(lease->second == "node-a");
   node->stop();
 }
+
+TEST_CASE("match ids: a node taking ids faster than a block a heartbeat never runs dry") {
+  RedisServer redis;
+  TestLoop loop;
+  ClusterOptions options;
+  options.redis = {"127.0.0.1", redis.port()};
+  options.node = "node-a";
+  options.advertise = "ws://127.0.0.1:1/ws";
+  options.secret = "a secret for the tests";
+  options.heartbeat = 10s;  // no heartbeat refills the ids during the test
+  options.max_matches = 10'000;
+  auto node = std::make_shared<ClusterNode>(loop.io(), options, NodeHooks{});
+  std::string error;
+  REQUIRE(node->bootstrap(0, error));
+  node->start(1);
+  // Ready at the first heartbeat that Redis answers (the second, if the links were not up yet).
+  REQUIRE(eventually([&] { return node->ready(); }, 15s));
+  // 3,000 ids, one every 0.2 ms: several blocks, in well under a heartbeat.
+  uint64_t previous = 0;
+  int dry = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const uint64_t id = node->take_match_id();
+    if (id == 0) {
+      ++dry;
+    } else {
+      CHECK(id > previous);
+      previous = id;
+    }
+    std::this_thread::sleep_for(200us);
+  }
+  CHECK(dry == 0);
+  node->stop();
+}

@@ -139,6 +139,24 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "placement local: a node with room keeps the matches created through it, though another "
+    "node is less loaded") {
+  RedisServer redis;
+  auto args = node_args(redis, "node-b");
+  args.insert(args.end(), {"--placement", "local"});
+  ServerProcess a(node_args(redis, "node-a"));
+  ServerProcess b(args);
+  wait_ready(a);
+  wait_ready(b);
+  auto host = connect_as(b.port(), "Host");
+  REQUIRE(host->request(create_match("force_battles", 2, true, 0)).result() == OK);
+  std::this_thread::sleep_for(std::chrono::milliseconds(2500));  // A is now the least loaded
+  ServerMessage second = host->request(create_match("force_battles", 2, true, 0));
+  REQUIRE(second.result() == OK);
+  CHECK(second.created().match().node() == "node-b");
+}
+
+TEST_CASE(
     "Redis lost while running: /readyz turns 503, no new matches, and both come back "
     "after Redis does") {
   RedisServer redis;

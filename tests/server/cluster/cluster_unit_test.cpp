@@ -169,4 +169,15 @@ TEST_CASE("cluster options: the flags and the config file's [cluster] keys set t
   CHECK(from_file.config.advertise_address == "ws://n1:80/ws");
   CHECK(from_file.config.cluster_secret == "from the file, long");
   CHECK(duelhall::server::help_text().find("--cluster-secret") != std::string::npos);
+  CHECK(parsed.config.placement == "least-loaded");
+  auto local = duelhall::server::parse_args({"--placement", "local"});
+  REQUIRE(local.error.empty());
+  CHECK(local.config.placement == "local");
+  CHECK_FALSE(duelhall::server::parse_args({"--placement", "random"}).error.empty());
+  ClusterOptions options;
+  std::string error;
+  local.config.cluster = "redis://r:1";
+  local.config.cluster_secret = "0123456789abcdef";
+  REQUIRE(cluster_options_from(local.config, options, error));
+  CHECK(options.place_locally);
 }

@@ -1,0 +1,195 @@
+#!/usr/bin/env bash
+# The cluster benchmark (docs/cluster.md): one node alone, then three nodes at once, each holding
+# N live two-player matches on this machine, with a throw-away Redis and a throw-away PostgreSQL
+# (initdb in a temporary folder, run as the postgres user when run as root; fsync off, as in the
+# tests) that the nodes share. Each node is loaded by its own duelhall-loadgen processes, each
+# under its own open-file limit (a process may have 20,000: 9,900 matches are 19,800
+# connections). Prints actions/s, p99 (action to the opponent's update) and server memory per
+# live match, for the one node and for the three, and the machine's load average.
+#
+# Usage: scripts/bench-cluster.sh [matches per node (default 9900)] [nodes (default 3)]
+# Environment: BUILD_DIR (default build/bench-server), LOADGENS (per node; default one per 4,950
+# matches), RATE (actions per match per second, default 1: paced), WARMUP and DURATION (seconds,
+# default 5 and 15), MAX_OPENING (matches being set up at once per loadgen, default 200).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+per_node=${1:-9900}
+nodes=${2:-3}
+loadgens=${LOADGENS:-$(((per_node + 4949) / 4950))}
+rate=${RATE:-1}
+warmup=${WARMUP:-5}
+duration=${DURATION:-15}
+max_opening=${MAX_OPENING:-200}
+build=${BUILD_DIR:-build/bench-server}
+if [ ! -f "$build/build.ninja" ]; then
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDUELHALL_BUILD_TESTS=OFF \
+    -DDUELHALL_BUILD_BENCH=OFF >/dev/null
+fi
+cmake --build "$build" --target duelhall duelhall-loadgen --parallel 2 >/dev/null
+server_bin=$(pwd)/$build/server/app/duelhall
+loadgen_bin=$(pwd)/$build/clients/loadgen/duelhall-loadgen
+
+files=$(ulimit -Hn | awk '{ print ($1 == "unlimited" || $1 > 20000) ? 20000 : $1 }')
+if [ $((2 * per_node / loadgens + 100)) -gt "$files" ]; then
+  echo "$((per_node / loadgens)) matches per loadgen need more than $files open files: raise LOADGENS"
+  exit 2
+fi
+echo "$nodes nodes x $per_node matches, $loadgens loadgen(s) per node, $rate action(s) per match" \
+  "per second; open files per process: $files; $(nproc) cores; $(uptime | sed 's/.*load/load/')"
+
+work=$(mktemp -d /tmp/duelhall-bench-cluster-XXXXXX)
+chmod 755 "$work"
+pids=()
+pg_dir=
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  if [ -n "$pg_dir" ]; then as_postgres "$pg_bin/pg_ctl" -D "$pg_dir/data" -m immediate stop \
+    >/dev/null 2>&1 || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+as_postgres() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+# The throw-away Redis: nothing saved.
+redis_port=$(free_port)
+redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no --dir "$work" \
+  --loglevel warning >"$work/redis.log" 2>&1 &
+pids+=($!)
+# The throw-away PostgreSQL: Debian's highest version.
+pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+pg_dir=$work/pg
+mkdir -p "$pg_dir"
+[ "$(id -u)" = 0 ] && chown postgres: "$pg_dir"
+as_postgres "$pg_bin/initdb" -D "$pg_dir/data" -U duelhall -A trust -E UTF8 --no-sync \
+  --no-instructions >"$work/initdb.log" 2>&1 || { cat "$work/initdb.log"; exit 1; }
+pg_port=$(free_port)
+as_postgres "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/log" -w -o "-p $pg_port -k $pg_dir \
+  -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=300" \
+  start >/dev/null
+psql_admin() { "$pg_bin/psql" -q -h 127.0.0.1 -p "$pg_port" -U duelhall -d postgres -c "$1"; }
+
+# start_node PHASE NAME: a node on a free port in the phase's database; sets node_pid, node_port.
+start_node() {
+  local phase=$1 name=$2 log=$work/$1-$2.log
+  node_port=$(free_port)
+  (
+    ulimit -n "$files"
+    exec nice -n 10 "$server_bin" --bind 127.0.0.1 --port "$node_port" --data "$work/$phase-$name" \
+      --cluster "redis://127.0.0.1:$redis_port" --node-name "$name" --placement local \
+      --cluster-secret "the bench cluster's shared secret" \
+      --database "postgresql://duelhall@127.0.0.1:$pg_port/$phase" --log-level warn \
+      --max-connections 20000 --max-connections-per-ip 20000 --drain-seconds 1
+  ) >"$log" 2>&1 &
+  node_pid=$!
+  pids+=("$node_pid")
+  for _ in $(seq 300); do
+    if curl -sf "http://127.0.0.1:$node_port/readyz" >/dev/null; then return 0; fi
+    sleep 0.1
+  done
+  echo "node $name did not become ready:"
+  cat "$log"
+  exit 1
+}
+
+# val KEY LINE: the value of KEY in a RESULT line.
+val() { echo "$2" | grep -o " $1=[^ ]*" | cut -d= -f2; }
+kib() { awk -v k="$2:" '$1 == k { print $2 }' "/proc/$1/status"; }
+
+# run_phase PHASE COUNT: COUNT nodes, each held at $per_node matches by $loadgens loadgens at once.
+run_phase() {
+  local phase=$1 count=$2 node_pids=() node_ports=() idle=() lg=()
+  psql_admin "CREATE DATABASE $phase"
+  for n in $(seq "$count"); do
+    start_node "$phase" "node-$n"
+    node_pids+=("$node_pid")
+    node_ports+=("$node_port")
+  done
+  sleep 2 # every node has seen every other's heartbeat
+  for n in $(seq "$count"); do idle+=("$(kib "${node_pids[$((n - 1))]}" VmRSS)"); done
+  local load_before
+  load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+  local pace=(--rate "$rate")
+  [ "$rate" = 1 ] && pace=(--paced)
+  for n in $(seq "$count"); do
+    for g in $(seq "$loadgens"); do
+      local share=$((per_node / loadgens + (g <= per_node % loadgens ? 1 : 0)))
+      (
+        ulimit -n "$files"
+        exec nice -n 10 "$loadgen_bin" --port "${node_ports[$((n - 1))]}" --matches "$share" \
+          "${pace[@]}" --warmup "$warmup" --duration "$duration" --max-opening "$max_opening" \
+          --seed "$n$g"
+      ) >"$work/$phase-load-$n-$g.txt" 2>&1 &
+      lg+=($!)
+    done
+  done
+  for pid in "${lg[@]}"; do wait "$pid" || true; done
+  local load_after
+  load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+  echo
+  echo "== $phase: $count node(s) x $per_node matches"
+  local total_rate=0 worst_p99=0 opened_all=0 live_all=0 failed_all=0
+  for n in $(seq "$count"); do
+    local opened=0 live=0 failed=0 node_rate=0 p99s=""
+    for g in $(seq "$loadgens"); do
+      local line
+      line=$(grep '^RESULT' "$work/$phase-load-$n-$g.txt" || true)
+      if [ -z "$line" ]; then
+        echo "  node-$n loadgen $g gave no result:"
+        tail -5 "$work/$phase-load-$n-$g.txt" | sed 's/^/    /'
+        continue
+      fi
+      opened=$((opened + $(val opened "$line")))
+      live=$((live + $(val live_end "$line")))
+      failed=$((failed + $(val failed "$line")))
+      node_rate=$(awk -v a="$node_rate" -v b="$(val actions_per_s "$line")" 'BEGIN { print a + b }')
+      p99s="$p99s $(val p99_ms "$line")"
+      worst_p99=$(awk -v a="$worst_p99" -v b="$(val p99_ms "$line")" 'BEGIN { print (b > a) ? b : a }')
+    done
+    local pid=${node_pids[$((n - 1))]} peak
+    peak=$(kib "$pid" VmHWM)
+    local per_match
+    per_match=$(awk -v p="$peak" -v i="${idle[$((n - 1))]}" -v m="$opened" \
+      'BEGIN { if (m > 0) printf "%.1f", (p - i) / m; else print "n/a" }')
+    echo "  node-$n: opened $opened, live at the end $live, failed $failed; $node_rate actions/s;" \
+      "p99 per loadgen:$p99s ms; memory $((idle[$((n - 1))] / 1024)) MiB idle, $((peak / 1024))" \
+      "MiB peak: $per_match KiB per live match"
+    echo "RESULT phase=$phase node=node-$n opened=$opened live_end=$live failed=$failed" \
+      "actions_per_s=$node_rate kib_per_match=$per_match" >>"$work/results"
+    total_rate=$(awk -v a="$total_rate" -v b="$node_rate" 'BEGIN { print a + b }')
+    opened_all=$((opened_all + opened))
+    live_all=$((live_all + live))
+    failed_all=$((failed_all + failed))
+  done
+  echo "  all: $live_all of $((count * per_node)) matches live at the end (opened $opened_all," \
+    "failed $failed_all); $total_rate actions/s; worst p99 $worst_p99 ms; load average" \
+    "$load_before before, $load_after after"
+  echo "SUMMARY phase=$phase nodes=$count live=$live_all actions_per_s=$total_rate" \
+    "p99_ms=$worst_p99 load_after=${load_after%% *}" >>"$work/results"
+  for pid in "${node_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${node_pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  # The next phase starts from an empty cluster: no leases or listings of these nodes' matches.
+  redis-cli -p "$redis_port" FLUSHALL >/dev/null
+}
+
+run_phase one 1
+run_phase cluster "$nodes"
+
+echo
+echo "== one node against $nodes nodes (each node holding $per_node matches)"
+summary() { grep "^SUMMARY phase=$1 " "$work/results" | grep -o " $2=[^ ]*" | cut -d= -f2; }
+memory() {
+  grep "^RESULT phase=$1 " "$work/results" | grep -o ' kib_per_match=[^ ]*' | cut -d= -f2 |
+    awk '{ s += $1; n++ } END { if (n) printf "%.1f", s / n; else print "n/a" }'
+}
+for phase in one cluster; do
+  printf '  %-8s %6s matches live, %8s actions/s, worst p99 %7s ms, %6s KiB per match, load %s\n' \
+    "$phase" "$(summary $phase live)" "$(summary $phase actions_per_s)" "$(summary $phase p99_ms)" \
+    "$(memory $phase)" "$(summary $phase load_after)"
+done

@@ -182,6 +182,12 @@ uint64_t legal_hash(const std::vector<engine::Action>& legal) {
   for (const engine::Action& a : legal) h = (h ^ a.code()) * 0x100000001b3ull;
   return h | 1;  // 0 means nothing told yet
 }
+
+// A code's key in the connection's set of told labels (Player::with_labels_told).
+uint32_t label_key(uint64_t ruleset_hash, uint64_t code) {
+  uint64_t h = (ruleset_hash ^ code) * 0x9e3779b97f4a7c15ull;
+  return static_cast<uint32_t>(h >> 32);
+}
 }  // namespace
 
 bool Match::tell_label(const SeatSlot& slot, uint64_t code, const std::string& label) {
@@ -213,6 +219,20 @@ void Match::fill_legal_changes(int seat, MatchUpdate& update) {
     return;
   }
   slot.legal_told = hash;
+  if (slot.protocol >= 3 && ruleset_.labels_by_code) {
+    // Told once per connection; a told code's label is not even built.
+    const uint64_t ruleset_hash = std::hash<std::string_view>{}(ruleset_.name);
+    slot.player->with_labels_told([&](auto fresh) {
+      for (const engine::Action& action : legal) {
+        update.add_legal_codes(action.code());
+        if (!fresh(label_key(ruleset_hash, action.code()))) continue;
+        LegalAction* a = update.add_labels();
+        a->set_code(action.code());
+        a->set_label(state_->action_label(seat, action));
+      }
+    });
+    return;
+  }
   for (const engine::Action& action : legal) {
     update.add_legal_codes(action.code());
     std::string label = state_->action_label(seat, action);
@@ -261,6 +281,12 @@ ServerMessage Match::snapshot(int seat) const {
     for (const LegalAction& a : s->legal()) {
       legal.push_back(engine::Action::from_code(a.code()));
       tell_label(slot, a.code(), a.label());
+    }
+    if (slot.player && slot.player->protocol() >= 3 && ruleset_.labels_by_code) {
+      const uint64_t ruleset_hash = std::hash<std::string_view>{}(ruleset_.name);
+      slot.player->with_labels_told([&](auto fresh) {
+        for (const LegalAction& a : s->legal()) fresh(label_key(ruleset_hash, a.code()));
+      });
     }
     slot.legal_told = legal_hash(legal);
     if (slot.deadline != Clock::time_point{}) {

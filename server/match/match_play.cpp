@@ -90,7 +90,9 @@ void Match::act(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, Subm
 
 bool Match::apply(int seat, engine::Action action, Outbox& out, ResultCode& code,
                   std::string& reason) {
-  std::vector<engine::Event> events;
+  // Reused by every match on this thread: apply is never re-entered (bots and clocks post).
+  thread_local std::vector<engine::Event> events;
+  events.clear();
   engine::ApplyResult result = state_->apply(seat, action, &events);
   if (!result.ok()) {
     code = result_of(result.code);
@@ -130,21 +132,58 @@ void Match::after_step(const std::vector<engine::Event>& events, Outbox& out) {
   }
 }
 
+namespace {
+
+// The frame of `update` as a ServerMessage (its `update` field), with `request_id` before it
+// when not 0 (`prefix` then says how many bytes that field takes): the same bytes as serializing
+// a ServerMessage holding a copy of it, without building one.
+Frame update_frame(const MatchUpdate& update, uint64_t request_id, uint32_t& prefix) {
+  const auto put_varint = [](uint64_t v, uint8_t* p) {
+    for (; v >= 0x80; v >>= 7) *p++ = static_cast<uint8_t>((v & 0x7f) | 0x80);
+    *p++ = static_cast<uint8_t>(v);
+    return p;
+  };
+  uint8_t head[32];
+  uint8_t* end = head;
+  if (request_id != 0) {
+    end = put_varint(uint64_t{ServerMessage::kRequestIdFieldNumber} << 3, end);
+    end = put_varint(request_id, end);
+  }
+  prefix = static_cast<uint32_t>(end - head);
+  const size_t size = update.ByteSizeLong();
+  end = put_varint(uint64_t{ServerMessage::kUpdateFieldNumber} << 3 | 2, end);
+  end = put_varint(size, end);
+  auto bytes = std::make_shared<std::string>();
+  bytes->resize(static_cast<size_t>(end - head) + size);
+  auto* out = reinterpret_cast<uint8_t*>(bytes->data());
+  std::copy(head, end, out);
+  update.SerializeWithCachedSizesToArray(out + (end - head));
+  return bytes;
+}
+
+}  // namespace
+
 void Match::send_seat_update(int seat, const std::vector<engine::Event>& events, bool fresh_view,
                              Outbox& out) {
   SeatSlot& slot = seats_[seat];
   const Viewer viewer = Viewer::of_seat(seat);
-  ServerMessage m;
-  MatchUpdate* u = m.mutable_update();
-  u->set_match_id(id_);
-  u->set_seq(seq_);
+  // Reused by every match on this thread (Clear keeps the strings' and lists' capacity), and
+  // the view is written into the buffer the seat's previous view frees: once warm an update
+  // allocates only its frame.
+  thread_local MatchUpdate update;
+  thread_local std::string view;
+  MatchUpdate& u = update;
+  u.Clear();
+  u.set_match_id(id_);
+  u.set_seq(seq_);
   if (fresh_view) {
-    std::string view = state_->view(viewer);
-    wire::make_patch(slot.view, view, *u->mutable_patch());
-    slot.view = std::move(view);
+    view.clear();
+    state_->write_view(viewer, view);
+    wire::make_patch(slot.view, view, *u.mutable_patch());
+    slot.view.swap(view);
   }
   for (const auto& e : events) {
-    if (auto text = e.text_for(viewer)) u->add_events(text->data(), text->size());
+    if (auto text = e.text_for(viewer)) u.add_events(text->data(), text->size());
   }
   const uint32_t protocol = slot.player->protocol();
   if (protocol != slot.protocol) {
@@ -152,27 +191,26 @@ void Match::send_seat_update(int seat, const std::vector<engine::Event>& events,
     slot.protocol = protocol;
   }
   if (protocol >= 2) {
-    fill_legal_changes(seat, *u);
+    fill_legal_changes(seat, u);
   } else {
-    fill_legal(seat, *u->mutable_legal());
+    fill_legal(seat, *u.mutable_legal());
   }
-  u->set_status(status_);
-  if (status_ != PLAYING) fill_outcome(*u->mutable_outcome());
+  u.set_status(status_);
+  if (status_ != PLAYING) fill_outcome(*u.mutable_outcome());
   if (slot.deadline != Clock::time_point{}) {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(slot.deadline - Clock::now());
-    u->set_clock_ms(static_cast<uint32_t>(std::max<int64_t>(left.count(), 0)));
+    u.set_clock_ms(static_cast<uint32_t>(std::max<int64_t>(left.count(), 0)));
   }
-  Frame frame = frame_of(m);
-  slot.held.emplace_back(seq_, frame);
+  std::shared_ptr<Peer> peer = slot.connected ? slot.player->peer() : nullptr;
+  // The actor's update is its OK (protocol 2 on): one frame, held without its request_id.
+  const bool answers =
+      peer && protocol >= 2 && current_peer_ && peer == current_peer_ && !answered_;
+  uint32_t prefix = 0;
+  Frame frame = update_frame(u, answers ? current_request_ : 0, prefix);
+  slot.held.push_back({seq_, frame, prefix});
   while (slot.held.size() > hub_.config().limits.updates_held) slot.held.pop_front();
-  if (!slot.connected) return;
-  auto peer = slot.player->peer();
-  if (protocol >= 2 && current_peer_ && peer == current_peer_ && !answered_) {
-    // The actor's update is its OK (protocol 2): one frame instead of two.
-    answered_ = true;
-    out.add(std::move(peer), with_request_id(*frame, current_request_));
-    return;
-  }
+  if (!peer) return;
+  answered_ = answered_ || answers;
   out.add(std::move(peer), std::move(frame));
 }
 

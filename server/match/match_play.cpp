@@ -386,7 +386,17 @@ void Match::force_end(std::string reason, engine::SeatMask winners, bool aborted
 
 void Match::ended(const std::string& result) {
   live_.release();
-  for (auto& slot : seats_) stop_clock(slot);
+  for (auto& slot : seats_) {
+    stop_clock(slot);
+    // A pending wait would keep the match alive until the clock ran out, long after it is gone
+    // from the listing.
+    if (slot.clock) slot.clock->cancel();
+    // Nothing changes any more: a player who comes back gets a snapshot (it carries the
+    // outcome), so what was held for reconnects goes now, not when the listing ends.
+    Fifo<HeldUpdate>().swap(slot.held);
+    std::vector<std::pair<uint64_t, uint32_t>>().swap(slot.labels_told);
+  }
+  if (bot_timer_) bot_timer_->cancel();
   if (state_) {
     MatchEnd end;
     end.aborted = status_ == ABORTED;

@@ -191,16 +191,18 @@ class Match : public std::enable_shared_from_this<Match> {
   void start(Outbox& out);
   bool apply(int seat, engine::Action action, Outbox& out, ResultCode& code, std::string& reason);
   void after_step(const std::vector<engine::Event>& events, Outbox& out);
+  // What each viewer is told (match_views.cpp).
   // `fresh_view`: false when the engine may no longer be trusted (a fault) or did not change.
   void send_seat_update(int seat, const std::vector<engine::Event>& events, bool fresh_view,
                         Outbox& out);
   void fill_legal(int seat, google::protobuf::RepeatedPtrField<LegalAction>& out) const;
-  // Protocol 2: the legal codes when they changed, and the labels not told yet.
+  // Protocols 2 and 3: the legal codes when they changed, and the labels not told yet.
   void fill_legal_changes(int seat, MatchUpdate& update);
   // Records that the seat's client now knows `code`'s label; false when it already did.
   static bool tell_label(const SeatSlot& slot, uint64_t code, const std::string& label);
   void fill_outcome(Outcome& out) const;
   ServerMessage snapshot(int seat) const;
+  // The spectators' stream and the arming of bots (match_timers.cpp).
   void queue_spectator_step(const std::vector<engine::Event>& events, bool fresh_view, Outbox& out);
   void release_spectators(Outbox& out);
   void arm_spectator_timer();

@@ -32,7 +32,7 @@ ServerMessage checked(WsClient& client, ClientMessage request, const char* what)
 ServerMessage followed(std::unique_ptr<WsClient>& client, ClientMessage request, const Options& o,
                        const char* what) {
   ServerMessage reply =
-      client::request_following_redirects(client, std::move(request), o.name, /*protocol=*/2);
+      client::request_following_redirects(client, std::move(request), o.name, /*protocol=*/3);
   if (reply.result() != OK) {
     throw Refused(std::string(what) + " refused: " + ResultCode_Name(reply.result()) + ": " +
                   reply.reason());
@@ -42,7 +42,7 @@ ServerMessage followed(std::unique_ptr<WsClient>& client, ClientMessage request,
 
 void hello(WsClient& client, const Options& o) {
   ClientMessage m;
-  m.mutable_hello()->set_protocol_version(2);
+  m.mutable_hello()->set_protocol_version(3);
   m.mutable_hello()->set_display_name(o.name);
   const ServerMessage reply = checked(client, std::move(m), "hello");
   std::cout << "connected as " << reply.welcome().display_name() << " (player "
@@ -175,7 +175,7 @@ int main(int argc, char** argv) {
   }
   try {
     auto client = std::make_unique<WsClient>();
-    client->set_protocol(2);
+    client->set_protocol(3);
     client->connect(o.host, o.port);
     hello(*client, o);
     if (o.command == "rulesets") return print_rulesets(*client);

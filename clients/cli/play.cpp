@@ -90,7 +90,7 @@ class Follower {
     seat_ = s.seat();
     seq_ = s.seq();
     view_ = s.view();
-    client::snapshot_legal(s, labels_, legal_);
+    client::snapshot_legal(s, {labels_}, legal_);
     names_.clear();
     for (const auto& seat : s.match().seats()) names_.push_back(seat.name());
     std::cout << "== match " << match_id_ << " (" << s.match().ruleset() << "), "
@@ -109,7 +109,7 @@ class Follower {
       return resync("sequence " + std::to_string(u.seq()) + " after " + std::to_string(seq_));
     std::string next;
     if (!wire::apply_patch(view_, u.patch(), next)) return resync("a patch that does not fit");
-    if (!client::update_legal(u, labels_, legal_)) return resync("an action without a label");
+    if (!client::update_legal(u, {labels_}, legal_)) return resync("an action without a label");
     view_ = std::move(next);
     seq_ = u.seq();
     for (const auto& e : u.events()) std::cout << "  " << with_names(e, names_) << "\n";
@@ -209,7 +209,8 @@ class Follower {
   uint64_t seq_ = 0;
   std::string view_;
   std::vector<LegalAction> legal_;
-  std::map<uint64_t, std::string> labels_;  // every label told in this match, by code
+  // Every label told, by code: in this match, and on this connection, which follows one match.
+  std::map<uint64_t, std::string> labels_;
   std::vector<std::string> names_;
   std::optional<uint64_t> acted_seq_;
   uint64_t last_action_request_ = 0;

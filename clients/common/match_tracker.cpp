@@ -4,40 +4,47 @@
 
 namespace duelhall::client {
 
-bool update_legal(const MatchUpdate& update, std::map<uint64_t, std::string>& labels,
-                  std::vector<LegalAction>& legal) {
+const std::string* LabelMaps::find(uint64_t code) const {
+  if (auto it = match.find(code); it != match.end()) return &it->second;
+  if (!connection) return nullptr;
+  auto it = connection->find(code);
+  return it == connection->end() ? nullptr : &it->second;
+}
+
+bool update_legal(const MatchUpdate& update, LabelMaps labels, std::vector<LegalAction>& legal) {
   if (update.legal_size() > 0 || (update.legal_codes_size() == 0 && !update.legal_unchanged())) {
     legal.assign(update.legal().begin(), update.legal().end());  // protocol 1, or nothing pending
-    for (const auto& a : update.legal()) labels[a.code()] = a.label();
+    for (const auto& a : update.legal()) labels.tell(a.code(), a.label());
     return true;
   }
-  for (const auto& a : update.labels()) labels[a.code()] = a.label();
+  for (const auto& a : update.labels()) labels.tell(a.code(), a.label());
   if (update.legal_unchanged()) return true;
   legal.clear();
   for (uint64_t code : update.legal_codes()) {
-    auto it = labels.find(code);
-    if (it == labels.end()) return false;
+    const std::string* label = labels.find(code);
+    if (!label) return false;
     LegalAction& a = legal.emplace_back();
     a.set_code(code);
-    a.set_label(it->second);
+    a.set_label(*label);
   }
   return true;
 }
 
-void snapshot_legal(const MatchSnapshot& snapshot, std::map<uint64_t, std::string>& labels,
+void snapshot_legal(const MatchSnapshot& snapshot, LabelMaps labels,
                     std::vector<LegalAction>& legal) {
   legal.assign(snapshot.legal().begin(), snapshot.legal().end());
-  for (const auto& a : snapshot.legal()) labels[a.code()] = a.label();
+  for (const auto& a : snapshot.legal()) labels.tell(a.code(), a.label());
 }
 
 bool MatchTracker::handle(const ServerMessage& message) {
   if (message.has_snapshot()) {
     const MatchSnapshot& s = message.snapshot();
     TrackedMatch& t = matches_[s.match().match_id()];
+    t.ruleset = s.match().ruleset();
     t.seat = s.seat();
     t.seq = s.seq();
     t.view = s.view();
-    snapshot_legal(s, t.labels, t.legal);
+    snapshot_legal(s, labels_of(t), t.legal);
     t.status = s.match().status();
     t.ended = s.has_outcome();
     t.outcome = s.outcome();
@@ -59,7 +66,7 @@ bool MatchTracker::handle(const ServerMessage& message) {
     t.broken = true;
     return true;
   }
-  if (!update_legal(u, t.labels, t.legal)) {
+  if (!update_legal(u, labels_of(t), t.legal)) {
     t.broken = true;
     return true;
   }

@@ -12,16 +12,30 @@
 
 namespace duelhall::client {
 
-// The legal actions an update leaves (docs/protocol.md: protocol 1's `legal`, or protocol 2's
-// codes with the labels told so far, which `labels` keeps per match). False when a code's label
-// was never told: the client then asks for a snapshot.
-bool update_legal(const MatchUpdate& update, std::map<uint64_t, std::string>& labels,
-                  std::vector<LegalAction>& legal);
+// The labels a client was told (docs/protocol.md, Compatibility): `match` holds those told in
+// one match; `connection`, when given, those told on the connection for the match's ruleset
+// (protocol 3 tells a ruleset's labels once per connection when they depend on the code alone).
+// A label is looked up in the match's first, then in the connection's.
+struct LabelMaps {
+  std::map<uint64_t, std::string>& match;
+  std::map<uint64_t, std::string>* connection = nullptr;
+  void tell(uint64_t code, const std::string& label) {
+    match[code] = label;
+    if (connection) (*connection)[code] = label;
+  }
+  const std::string* find(uint64_t code) const;
+};
+
+// The legal actions an update leaves (protocol 1's `legal`, or the codes of protocols 2 and 3
+// with the labels told so far). False when a code's label was never told: the client then asks
+// for a snapshot.
+bool update_legal(const MatchUpdate& update, LabelMaps labels, std::vector<LegalAction>& legal);
 // A snapshot's legal actions, remembering their labels.
-void snapshot_legal(const MatchSnapshot& snapshot, std::map<uint64_t, std::string>& labels,
+void snapshot_legal(const MatchSnapshot& snapshot, LabelMaps labels,
                     std::vector<LegalAction>& legal);
 
 struct TrackedMatch {
+  std::string ruleset;
   int seat = -1;  // -1: watching as a spectator
   uint64_t seq = 0;
   std::string view;  // the ruleset's View message bytes
@@ -45,7 +59,11 @@ class MatchTracker {
   void forget(uint64_t match_id) { matches_.erase(match_id); }
 
  private:
+  LabelMaps labels_of(TrackedMatch& t) { return {t.labels, &connection_labels_[t.ruleset]}; }
+
   std::map<uint64_t, TrackedMatch> matches_;
+  // Labels told on this connection, by ruleset (protocol 3).
+  std::map<std::string, std::map<uint64_t, std::string>> connection_labels_;
 };
 
 }  // namespace duelhall::client

@@ -176,9 +176,11 @@ int main(int argc, char** argv) {
       "p99.9 %.3f ms (%zu samples)\n",
       p50, p99, p999, samples);
   std::printf(
-      "diff %.1f bytes mean (update frame %.1f bytes), full view %.1f bytes mean, "
-      "diff/view %.2f %% (%llu diffs); snapshot view %.1f bytes mean\n",
-      diff_mean, mean(total.update_bytes, total.diffs), view_mean, ratio,
+      "diff %.1f bytes mean (update frame %.1f bytes: events %.1f, legal codes %.1f, labels "
+      "%.1f), full view %.1f bytes mean, diff/view %.2f %% (%llu diffs); snapshot view %.1f bytes "
+      "mean\n",
+      diff_mean, mean(total.update_bytes, total.diffs), mean(total.event_bytes, total.diffs),
+      mean(total.legal_bytes, total.diffs), mean(total.label_bytes, total.diffs), view_mean, ratio,
       static_cast<unsigned long long>(total.diffs),
       mean(total.snapshot_view_bytes, total.snapshots));
   // CPU time per action tells what the machine could do alone, whatever else shares it.
@@ -198,7 +200,8 @@ int main(int argc, char** argv) {
       "rss_after_kib=%ld rss_per_match_kib=%.2f live_end=%u failed=%u refused=%llu "
       "bad_patches=%llu rss_end_per_match_kib=%.2f server_cpu_us_per_action=%.1f "
       "loadgen_cpu_us_per_action=%.1f "
-      "load_avg=%.1f p999_ms=%.3f update_bytes=%.1f\n",
+      "load_avg=%.1f p999_ms=%.3f update_bytes=%.1f event_bytes=%.1f legal_bytes=%.1f "
+      "label_bytes=%.1f\n",
       setup.ruleset.c_str(), o.matches,
       o.pace == Pace::kFast ? "fast" : (o.pace == Pace::kPaced ? "paced" : "idle"),
       o.pace == Pace::kPaced ? o.rate : 0, opened, open_seconds, actions_per_s, p50, p99, diff_mean,
@@ -206,6 +209,7 @@ int main(int argc, char** argv) {
       static_cast<unsigned long long>(total.refused),
       static_cast<unsigned long long>(total.bad_patches), rss_end_per_match,
       server_cpu * per_action, own_cpu * per_action, load_end[0], p999,
-      mean(total.update_bytes, total.diffs));
+      mean(total.update_bytes, total.diffs), mean(total.event_bytes, total.diffs),
+      mean(total.legal_bytes, total.diffs), mean(total.label_bytes, total.diffs));
   return shared.failed > 0 || opened < o.matches ? 1 : 0;
 }

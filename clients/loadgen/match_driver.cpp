@@ -11,6 +11,32 @@ namespace net = boost::asio;
 namespace {
 // Setup errors printed before going quiet (the count is in the report).
 std::atomic<int> errors_printed{0};
+
+size_t varint_size(uint64_t v) {
+  size_t n = 1;
+  for (; v >= 0x80; v >>= 7) ++n;
+  return n;
+}
+// The bytes a length-delimited field of `len` bytes takes on the wire (one-byte tag).
+size_t field_size(size_t len) {
+  return 1 + varint_size(len) + len;
+}
+
+// The bytes of an update frame that carry its legal actions' codes, and their labels.
+size_t legal_size(const MatchUpdate& u) {
+  size_t n = u.legal_unchanged() ? 2 : 0;
+  for (const auto& a : u.legal())
+    n += 1 + varint_size(a.ByteSizeLong()) + 1 + varint_size(a.code());
+  size_t codes = 0;
+  for (uint64_t code : u.legal_codes()) codes += varint_size(code);
+  return n + (codes ? field_size(codes) : 0);
+}
+size_t label_size(const MatchUpdate& u) {
+  size_t n = 0;
+  for (const auto& a : u.legal()) n += field_size(a.label().size());
+  for (const auto& a : u.labels()) n += field_size(a.ByteSizeLong());
+  return n;
+}
 }  // namespace
 
 void Shard::start_some() {
@@ -202,6 +228,9 @@ void MatchDriver::on_update(size_t i, const MatchUpdate& u, size_t frame_bytes) 
     ++stats.diffs;
     stats.diff_bytes += u.patch().size();
     stats.update_bytes += frame_bytes;
+    for (const auto& e : u.events()) stats.event_bytes += field_size(e.size());
+    stats.legal_bytes += legal_size(u);
+    stats.label_bytes += label_size(u);
     ++stats.views;
     stats.view_bytes += next.size();
   }

@@ -27,7 +27,7 @@ Options:
   --max-opening N      matches being set up at once (default 200)
   --server-pid PID     the server's pid, to read its memory (VmRSS) before and after opening
   --seed N             seed for choosing among offered actions (default 1)
-  --protocol N         protocol version to speak, 1 or 2 (default 2)
+  --protocol N         protocol version to speak, 1 to 3 (default 3)
   --help               this text
 
 The last line of output holds the figures as key=value pairs, for scripts.
@@ -85,7 +85,7 @@ Options parse_options(int argc, char** argv) {
     } else if (arg == "--seed") {
       o.seed = n;
     } else if (arg == "--protocol") {
-      if (n < 1 || n > 2) return fail("--protocol needs 1 or 2");
+      if (n < 1 || n > 3) return fail("--protocol needs 1, 2 or 3");
       o.protocol = static_cast<uint32_t>(n);
     } else {
       return fail("unknown option " + std::string(arg));

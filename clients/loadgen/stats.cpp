@@ -14,6 +14,9 @@ void Stats::merge(const Stats& o) {
   diffs += o.diffs;
   diff_bytes += o.diff_bytes;
   update_bytes += o.update_bytes;
+  event_bytes += o.event_bytes;
+  legal_bytes += o.legal_bytes;
+  label_bytes += o.label_bytes;
   views += o.views;
   view_bytes += o.view_bytes;
   snapshots += o.snapshots;

@@ -14,6 +14,9 @@ struct Stats {
   uint64_t diffs = 0;
   uint64_t diff_bytes = 0;    // MatchUpdate.patch
   uint64_t update_bytes = 0;  // the whole ServerMessage frame carrying the update
+  uint64_t event_bytes = 0;   // of which the event texts (with their tags)
+  uint64_t legal_bytes = 0;   // of which the legal actions' codes (with their tags)
+  uint64_t label_bytes = 0;   // of which the labels of legal actions (with their tags)
   uint64_t views = 0;
   uint64_t view_bytes = 0;  // the full view after each update, rebuilt from the patches
   uint64_t snapshots = 0;

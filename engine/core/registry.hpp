@@ -40,6 +40,10 @@ struct RulesetInfo {
   // Action kinds that concede the match. Random play (the random bot, the test harness, the
   // benchmark) avoids them while another action exists, so that random games are real games.
   std::vector<uint8_t> resign_kinds;
+  // An action's label depends on its code alone, never on the position, the seat or the match
+  // (the random-play harness checks it): the server then tells a client each label once per
+  // connection instead of once per match (docs/protocol.md, protocol 3).
+  bool labels_by_code = false;
   std::function<std::unique_ptr<Bot>(std::string_view level)> make_bot;
 };
 

@@ -38,22 +38,12 @@ Match::Match(MatchHost& hub, uint64_t id, const engine::RulesetInfo& ruleset,
   bot_timer_ = std::make_unique<net::steady_timer>(strand_);
 }
 
-void Match::run(std::function<void(Outbox&)> work) {
-  net::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable {
-    Outbox out;
-    try {
-      work(out);
-    } catch (const std::exception& e) {
-      try {
-        self->fault(e.what(), out);
-      } catch (const std::exception& again) {
-        spdlog::error("match {}: fault while ending it: {}", self->id_, again.what());
-      }
-    }
-    self->current_peer_.reset();
-    self->current_request_ = 0;
-    self->release(std::move(out));
-  });
+void Match::fault_safely(const std::string& what, Outbox& out) {
+  try {
+    fault(what, out);
+  } catch (const std::exception& again) {
+    spdlog::error("match {}: fault while ending it: {}", id_, again.what());
+  }
 }
 
 void Match::seat_creator(const std::shared_ptr<Player>& host, std::string option) {
@@ -325,10 +315,13 @@ void Match::resume(std::shared_ptr<Player> player, std::optional<uint64_t> last_
     const bool started = status_ != WAITING;
     const bool held =
         last_seq && *last_seq <= seq_ && player->protocol() == slot.protocol &&
-        (*last_seq == seq_ || (!slot.held.empty() && slot.held.front().first <= *last_seq + 1));
+        (*last_seq == seq_ || (!slot.held.empty() && slot.held.front().seq <= *last_seq + 1));
     if (started && held) {
-      for (const auto& [seq, frame] : slot.held) {
-        if (seq > *last_seq) out.add(peer, frame);
+      for (const HeldUpdate& h : slot.held) {
+        if (h.seq <= *last_seq) continue;
+        // A held answer to an action goes again without its request_id.
+        out.add(peer, h.prefix ? std::make_shared<const std::string>(h.frame->substr(h.prefix))
+                               : h.frame);
       }
     } else if (started) {
       out.add(peer, frame_of(snapshot(seat)));

@@ -14,6 +14,7 @@
 // without sending the unstored step's effects.
 #pragma once
 
+#include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/container/devector.hpp>
@@ -55,6 +56,14 @@ struct RecoveredSpectators {
 // then, and a match has five of them).
 template <typename T>
 using Fifo = boost::container::devector<T>;
+
+// An update a seat was sent, held for a reconnect; the first `prefix` bytes of an actor's are
+// its action's request_id, which a resend leaves out.
+struct HeldUpdate {
+  uint64_t seq = 0;
+  Frame frame;
+  uint32_t prefix = 0;
+};
 
 class Match : public std::enable_shared_from_this<Match> {
  public:
@@ -124,9 +133,9 @@ class Match : public std::enable_shared_from_this<Match> {
     std::shared_ptr<engine::Bot> bot;  // shared with the thread it may be thinking on
     std::string option;
     bool connected = false;
-    std::string view;                       // the view as of the seat's last update
-    Fifo<std::pair<uint64_t, Frame>> held;  // recent updates, for reconnects
-    uint32_t protocol = 1;                  // the version `held` was built for
+    std::string view;       // the view as of the seat's last update
+    Fifo<HeldUpdate> held;  // recent updates, for reconnects
+    uint32_t protocol = 1;  // the version `held` was built for
     // What the seat's client was told (protocol 2): a hash of its legal codes as of its last
     // update or snapshot (0: none yet), and the hash of the label told for each code (bounded:
     // when full it starts over, which only resends labels). Snapshots tell everything.
@@ -149,7 +158,24 @@ class Match : public std::enable_shared_from_this<Match> {
   };
 
   // Runs `work(outbox)` on the strand, turning an engine exception into the end of this match.
-  void run(std::function<void(Outbox&)> work);
+  // A template, so that the work travels in the strand's recycled handler memory rather than in
+  // a std::function of its own (one allocation per command).
+  template <typename Work>
+  void run(Work work) {
+    boost::asio::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable {
+      Outbox out;
+      try {
+        work(out);
+      } catch (const std::exception& e) {
+        self->fault_safely(e.what(), out);
+      }
+      self->current_peer_.reset();
+      self->current_request_ = 0;
+      self->release(std::move(out));
+    });
+  }
+  // fault(), logging (rather than throwing) an exception from it.
+  void fault_safely(const std::string& what, Outbox& out);
   // Sends `out` now, or holds it behind the actions not yet durable.
   void release(Outbox&& out);
   // The log stored (or failed to store) the action of `ticket`; from any thread.
@@ -171,16 +197,18 @@ class Match : public std::enable_shared_from_this<Match> {
   void start(Outbox& out);
   bool apply(int seat, engine::Action action, Outbox& out, ResultCode& code, std::string& reason);
   void after_step(const std::vector<engine::Event>& events, Outbox& out);
+  // What each viewer is told (match_views.cpp).
   // `fresh_view`: false when the engine may no longer be trusted (a fault) or did not change.
   void send_seat_update(int seat, const std::vector<engine::Event>& events, bool fresh_view,
                         Outbox& out);
   void fill_legal(int seat, google::protobuf::RepeatedPtrField<LegalAction>& out) const;
-  // Protocol 2: the legal codes when they changed, and the labels not told yet.
+  // Protocols 2 and 3: the legal codes when they changed, and the labels not told yet.
   void fill_legal_changes(int seat, MatchUpdate& update);
   // Records that the seat's client now knows `code`'s label; false when it already did.
   static bool tell_label(const SeatSlot& slot, uint64_t code, const std::string& label);
   void fill_outcome(Outcome& out) const;
   ServerMessage snapshot(int seat) const;
+  // The spectators' stream and the arming of bots (match_timers.cpp).
   void queue_spectator_step(const std::vector<engine::Event>& events, bool fresh_view, Outbox& out);
   void release_spectators(Outbox& out);
   void arm_spectator_timer();

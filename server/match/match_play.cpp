@@ -1,6 +1,6 @@
-// Match play: starting, applying actions, per-viewer updates and the end of a match, including
-// the end of a decision clock (a forfeit or the bot's move). The spectators' delayed stream and
-// the arming of bots and clocks are in match_timers.cpp.
+// Match play: starting, applying actions and the end of a match, including the end of a decision
+// clock (a forfeit or the bot's move). What each viewer is told of a step is in match_views.cpp;
+// the spectators' delayed stream and the arming of bots and clocks are in match_timers.cpp.
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
@@ -8,7 +8,6 @@
 #include "fairness/commitment.hpp"
 #include "match/match.hpp"
 #include "net/messages.hpp"
-#include "wire_diff.hpp"
 
 namespace duelhall::server {
 
@@ -90,7 +89,9 @@ void Match::act(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, Subm
 
 bool Match::apply(int seat, engine::Action action, Outbox& out, ResultCode& code,
                   std::string& reason) {
-  std::vector<engine::Event> events;
+  // Reused by every match on this thread: apply is never re-entered (bots and clocks post).
+  thread_local std::vector<engine::Event> events;
+  events.clear();
   engine::ApplyResult result = state_->apply(seat, action, &events);
   if (!result.ok()) {
     code = result_of(result.code);
@@ -128,155 +129,6 @@ void Match::after_step(const std::vector<engine::Event>& events, Outbox& out) {
   } else {
     schedule_bots();
   }
-}
-
-void Match::send_seat_update(int seat, const std::vector<engine::Event>& events, bool fresh_view,
-                             Outbox& out) {
-  SeatSlot& slot = seats_[seat];
-  const Viewer viewer = Viewer::of_seat(seat);
-  ServerMessage m;
-  MatchUpdate* u = m.mutable_update();
-  u->set_match_id(id_);
-  u->set_seq(seq_);
-  if (fresh_view) {
-    std::string view = state_->view(viewer);
-    wire::make_patch(slot.view, view, *u->mutable_patch());
-    slot.view = std::move(view);
-  }
-  for (const auto& e : events) {
-    if (auto text = e.text_for(viewer)) u->add_events(text->data(), text->size());
-  }
-  const uint32_t protocol = slot.player->protocol();
-  if (protocol != slot.protocol) {
-    slot.held.clear();  // built for the other version: a resume gets a snapshot instead
-    slot.protocol = protocol;
-  }
-  if (protocol >= 2) {
-    fill_legal_changes(seat, *u);
-  } else {
-    fill_legal(seat, *u->mutable_legal());
-  }
-  u->set_status(status_);
-  if (status_ != PLAYING) fill_outcome(*u->mutable_outcome());
-  if (slot.deadline != Clock::time_point{}) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(slot.deadline - Clock::now());
-    u->set_clock_ms(static_cast<uint32_t>(std::max<int64_t>(left.count(), 0)));
-  }
-  Frame frame = frame_of(m);
-  slot.held.emplace_back(seq_, frame);
-  while (slot.held.size() > hub_.config().limits.updates_held) slot.held.pop_front();
-  if (!slot.connected) return;
-  auto peer = slot.player->peer();
-  if (protocol >= 2 && current_peer_ && peer == current_peer_ && !answered_) {
-    // The actor's update is its OK (protocol 2): one frame instead of two.
-    answered_ = true;
-    out.add(std::move(peer), with_request_id(*frame, current_request_));
-    return;
-  }
-  out.add(std::move(peer), std::move(frame));
-}
-
-namespace {
-uint64_t legal_hash(const std::vector<engine::Action>& legal) {
-  uint64_t h = 0xcbf29ce484222325ull ^ legal.size();
-  for (const engine::Action& a : legal) h = (h ^ a.code()) * 0x100000001b3ull;
-  return h | 1;  // 0 means nothing told yet
-}
-}  // namespace
-
-bool Match::tell_label(const SeatSlot& slot, uint64_t code, const std::string& label) {
-  constexpr size_t kLabelsTold = 48;
-  const auto label_hash = static_cast<uint32_t>(std::hash<std::string>{}(label));
-  auto& told = slot.labels_told;
-  for (auto& [c, h] : told) {
-    if (c != code) continue;
-    if (h == label_hash) return false;
-    h = label_hash;
-    return true;
-  }
-  if (told.size() >= kLabelsTold) told.clear();
-  told.emplace_back(code, label_hash);
-  return true;
-}
-
-void Match::fill_legal_changes(int seat, MatchUpdate& update) {
-  SeatSlot& slot = seats_[seat];
-  // Reused by every match on this thread: no allocation per update once warm.
-  thread_local std::vector<engine::Action> legal;
-  legal.clear();
-  if (status_ == PLAYING && state_ && state_->pending().has(seat)) {
-    state_->legal_actions(seat, legal);
-  }
-  const uint64_t hash = legal_hash(legal);
-  if (hash == slot.legal_told) {
-    update.set_legal_unchanged(true);
-    return;
-  }
-  slot.legal_told = hash;
-  for (const engine::Action& action : legal) {
-    update.add_legal_codes(action.code());
-    std::string label = state_->action_label(seat, action);
-    if (tell_label(slot, action.code(), label)) {
-      LegalAction* a = update.add_labels();
-      a->set_code(action.code());
-      a->set_label(std::move(label));
-    }
-  }
-}
-
-void Match::fill_legal(int seat, google::protobuf::RepeatedPtrField<LegalAction>& out) const {
-  if (status_ != PLAYING || !state_ || !state_->pending().has(seat)) return;
-  for (const engine::Action& action : state_->legal_actions(seat)) {
-    LegalAction* a = out.Add();
-    a->set_code(action.code());
-    a->set_label(state_->action_label(seat, action));
-  }
-}
-
-void Match::fill_outcome(Outcome& out) const {
-  if (forced_outcome_) {
-    out = *forced_outcome_;
-    return;
-  }
-  if (!state_ || !state_->terminal()) return;
-  const engine::Outcome outcome = state_->outcome();
-  for (int s = 0; s < state_->num_seats(); ++s) {
-    if (outcome.winners.has(s)) out.add_winners(static_cast<uint32_t>(s));
-  }
-  for (int32_t score : outcome.scores) out.add_scores(score);
-  out.set_reason(outcome.reason);
-}
-
-ServerMessage Match::snapshot(int seat) const {
-  ServerMessage m;
-  MatchSnapshot* s = m.mutable_snapshot();
-  fill_match_info(*s->mutable_match());
-  s->set_seat(seat);
-  if (seat >= 0) {
-    const SeatSlot& slot = seats_[seat];
-    s->set_seq(seq_);
-    s->set_view(slot.view);
-    fill_legal(seat, *s->mutable_legal());
-    std::vector<engine::Action> legal;
-    for (const LegalAction& a : s->legal()) {
-      legal.push_back(engine::Action::from_code(a.code()));
-      tell_label(slot, a.code(), a.label());
-    }
-    slot.legal_told = legal_hash(legal);
-    if (slot.deadline != Clock::time_point{}) {
-      auto left =
-          std::chrono::duration_cast<std::chrono::milliseconds>(slot.deadline - Clock::now());
-      s->set_clock_ms(static_cast<uint32_t>(std::max<int64_t>(left.count(), 0)));
-    }
-  } else {
-    s->set_seq(spectator_seq_);
-    s->set_view(spectator_view_);
-  }
-  // Spectators behind a delay learn the outcome when their stream reaches the end.
-  if (status_ != PLAYING && status_ != WAITING && (seat >= 0 || delayed_.empty())) {
-    fill_outcome(*s->mutable_outcome());
-  }
-  return m;
 }
 
 void Match::clock_expired(int seat, uint64_t generation, Outbox& out) {
@@ -322,7 +174,17 @@ void Match::force_end(std::string reason, engine::SeatMask winners, bool aborted
 
 void Match::ended(const std::string& result) {
   live_.release();
-  for (auto& slot : seats_) stop_clock(slot);
+  for (auto& slot : seats_) {
+    stop_clock(slot);
+    // A pending wait would keep the match alive until the clock ran out, long after it is gone
+    // from the listing.
+    if (slot.clock) slot.clock->cancel();
+    // Nothing changes any more: a player who comes back gets a snapshot (it carries the
+    // outcome), so what was held for reconnects goes now, not when the listing ends.
+    Fifo<HeldUpdate>().swap(slot.held);
+    std::vector<std::pair<uint64_t, uint32_t>>().swap(slot.labels_told);
+  }
+  if (bot_timer_) bot_timer_->cancel();
   if (state_) {
     MatchEnd end;
     end.aborted = status_ == ABORTED;

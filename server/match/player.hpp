@@ -3,6 +3,7 @@
 // mutable parts; nothing here is held across a send.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -59,6 +60,7 @@ class Player {
     auto old = peer_.lock();
     peer_ = std::move(peer);
     ++epoch_;
+    labels_told_.clear();  // a new connection may be a new client that was told nothing
     return old;
   }
   // Unbinds if still on `peer`; returns the epoch to check when the grace period ends, or 0.
@@ -77,6 +79,26 @@ class Player {
   // The protocol version of the player's latest Hello (docs/protocol.md, Compatibility).
   uint32_t protocol() const { return protocol_.load(std::memory_order_relaxed); }
   void set_protocol(uint32_t version) { protocol_.store(version, std::memory_order_relaxed); }
+
+  // Protocol 3: the labels this connection's client was told for rulesets whose labels depend
+  // on the code alone (RulesetInfo::labels_by_code), as hashes of (ruleset, code). `fresh(key)`
+  // says whether the label of `key` must be told now, and records it as told. A collision of
+  // two keys only leaves a client without a label, which it notices and answers with a Resync;
+  // bounded: when full it starts over, which only tells labels again.
+  template <typename Visit>
+  void with_labels_told(Visit visit) {
+    std::lock_guard lock(mutex_);
+    visit([this](uint32_t key) {
+      auto it = std::lower_bound(labels_told_.begin(), labels_told_.end(), key);
+      if (it != labels_told_.end() && *it == key) return false;
+      if (labels_told_.size() >= kLabelsTold) {
+        labels_told_.clear();
+        it = labels_told_.end();
+      }
+      labels_told_.insert(it, key);
+      return true;
+    });
+  }
 
   void add_match(std::weak_ptr<Match> match) {
     std::lock_guard lock(mutex_);
@@ -107,6 +129,8 @@ class Player {
   std::weak_ptr<Peer> peer_;
   uint64_t epoch_ = 0;
   std::atomic<uint32_t> protocol_{1};
+  static constexpr size_t kLabelsTold = 1024;
+  std::vector<uint32_t> labels_told_;  // sorted
   std::vector<std::weak_ptr<Match>> matches_;
   Account account_;
 };

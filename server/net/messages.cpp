@@ -10,21 +10,6 @@ Frame frame_of(const ServerMessage& message) {
   return bytes;
 }
 
-Frame with_request_id(const std::string& frame, uint64_t request_id) {
-  auto bytes = std::make_shared<std::string>();
-  bytes->reserve(frame.size() + 11);
-  bytes->push_back(static_cast<char>(ServerMessage::kRequestIdFieldNumber << 3));
-  for (uint64_t v = request_id; true; v >>= 7) {
-    if (v < 0x80) {
-      bytes->push_back(static_cast<char>(v));
-      break;
-    }
-    bytes->push_back(static_cast<char>((v & 0x7f) | 0x80));
-  }
-  bytes->append(frame);
-  return bytes;
-}
-
 ServerMessage reply(uint64_t request_id, ResultCode code, std::string reason) {
   ServerMessage m;
   m.set_request_id(request_id);

@@ -10,7 +10,7 @@
 namespace duelhall::server {
 
 // The newest protocol version; every version from 1 to it is served (docs/protocol.md).
-inline constexpr uint32_t kProtocolVersion = 2;
+inline constexpr uint32_t kProtocolVersion = 3;
 
 // Serializes once; the bytes may then be sent to any number of peers.
 Frame frame_of(const ServerMessage& message);
@@ -18,9 +18,6 @@ Frame frame_of(const ServerMessage& message);
 ServerMessage reply(uint64_t request_id, ResultCode code, std::string reason = {});
 // Counts a refusal built without reply() (the dispatcher's own replies).
 void count_refusal(ResultCode code);
-// `frame` (a ServerMessage without a request_id) answering `request_id` with OK: the field is
-// prepended to the serialized bytes, so a message shared with other uses is not serialized twice.
-Frame with_request_id(const std::string& frame, uint64_t request_id);
 // The protocol's codes 1-5 are engine::RefusalCode's numbers.
 ResultCode result_of(engine::RefusalCode code);
 void fill_ruleset(const engine::RulesetInfo& info, duelhall::RulesetInfo& out);

@@ -3,6 +3,7 @@
 // frames of one outbox are handed over together, so its connection writes them at once.
 #pragma once
 
+#include <boost/container/small_vector.hpp>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -50,7 +51,8 @@ class Outbox {
   bool empty() const { return items_.empty(); }
 
  private:
-  std::vector<std::pair<std::shared_ptr<Peer>, Frame>> items_;
+  // An action's frames (one per seat, a spectators' one) fit without allocating.
+  boost::container::small_vector<std::pair<std::shared_ptr<Peer>, Frame>, 4> items_;
 };
 
 }  // namespace duelhall::server

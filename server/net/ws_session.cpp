@@ -19,6 +19,10 @@ using StrandExecutor = net::strand<net::io_context::executor_type>;
 constexpr uint32_t kMaxMalformed = 16;
 // How long a closing connection may take to flush its close frame and finish the handshake.
 constexpr auto kCloseDrain = std::chrono::seconds(10);
+// Messages are read in pieces of at most this: Beast prepares the whole piece in the read
+// buffer while the read waits, which is most of a connection's life, and actions are a few dozen
+// bytes (a larger message takes several pieces; on_read reads on until it is done).
+constexpr size_t kReadPiece = 256;
 
 template <class Stream>
 WsSession<Stream>::WsSession(Stream&& stream, StreamContext stream_context, Gateway& hub,
@@ -80,7 +84,8 @@ void WsSession<Stream>::on_accept(beast::error_code ec) {
 
 template <class Stream>
 void WsSession<Stream>::do_read() {
-  const size_t room = hub_.config().limits.max_message_bytes + 1 - buffer_.size();
+  const size_t room =
+      std::min(kReadPiece, hub_.config().limits.max_message_bytes + 1 - buffer_.size());
   ws_.async_read_some(buffer_, room,
                       beast::bind_front_handler(&WsSession::on_read, this->shared_from_this()));
 }
@@ -98,6 +103,7 @@ void WsSession<Stream>::on_read(beast::error_code ec, std::size_t) {
   ++frames_in_;
   handle_frame();
   buffer_.consume(buffer_.size());
+  if (buffer_.capacity() > 4 * kReadPiece) buffer_.shrink_to_fit();  // after a large message
   if (closing_) return;
   if (queue_.size() >= std::max<size_t>(1, hub_.config().limits.write_queue / 2)) {
     read_paused_ = true;  // on_write reads on once the client has taken some frames

@@ -47,6 +47,24 @@ void check_legal_lists(const State& state, const GameContext& ctx) {
   }
 }
 
+// labels_by_code: each code keeps the label it had the first time, in any game and seat.
+void check_code_labels(const State& state, const GameContext& ctx,
+                       std::map<uint64_t, std::string>& labels, HarnessReport& report) {
+  std::vector<Action> legal;
+  for (Seat seat = 0; seat < state.num_seats(); ++seat) {
+    legal.clear();
+    state.legal_actions(seat, legal);
+    for (const Action& action : legal) {
+      const std::string label = state.action_label(seat, action);
+      const auto [it, first] = labels.emplace(action.code(), label);
+      HARNESS_CHECK(
+          first || it->second == label, ctx,
+          "code " << action.code() << " labelled '" << label << "', before '" << it->second << "'");
+      ++report.label_checks;
+    }
+  }
+}
+
 void check_refusals(State& state, engine::Rng& rng, const GameContext& ctx) {
   const std::string before = state.serialize();
   std::vector<Action> legal;
@@ -114,6 +132,7 @@ HarnessReport run_random_play(const engine::Registry& registry, const std::strin
   const engine::RulesetInfo* info = registry.find(ruleset);
   REQUIRE(info != nullptr);
   const int seat_choices = info->max_seats - info->min_seats + 1;
+  std::map<uint64_t, std::string> code_labels;  // labels_by_code: each code's first label
   for (int game = 0; game < options.games; ++game) {
     GameContext ctx;
     ctx.ruleset = ruleset;
@@ -138,6 +157,7 @@ HarnessReport run_random_play(const engine::Registry& registry, const std::strin
         check_refusals(state, rng, ctx);
         check_round_trips(registry, state, ctx);
         check_leaks(state, rng, ctx, report);
+        if (info->labels_by_code) check_code_labels(state, ctx, code_labels, report);
       }
       HARNESS_CHECK(state.inventory() == inventory, ctx, "inventory changed");
       // A random pending seat acts: with several pending, any order must work.

@@ -7,6 +7,8 @@
 //  - the conserved inventory (cards, counters) never changes;
 //  - the leak test: for each seat and the spectator, redrawing what that viewer cannot see
 //    leaves its view byte-identical;
+//  - a ruleset that declares `labels_by_code` gives every code the same label, whatever the
+//    position, the seat and the game;
 // and at the end of each game that it ended within the ruleset's bound and that replaying its
 // seed and steps rebuilds the same final state.
 #pragma once
@@ -41,6 +43,7 @@ struct HarnessReport {
   long long actions = 0;
   long long leak_checks = 0;
   long long hidden_redraws_that_changed_something = 0;
+  long long label_checks = 0;  // labels compared with the code's first label (labels_by_code)
   std::map<int, int> games_by_seats;
 };
 

@@ -91,7 +91,7 @@ export class Session {
         .map((m) => ({ matchId: m.id, seq: m.seq }));
       const reply = await this.conn.send({
         case: "hello",
-        value: { protocolVersion: 2, resumeToken: token, cursors, ...helloTokens() },
+        value: { protocolVersion: 3, resumeToken: token, cursors, ...helloTokens() },
       });
       if (reply.result === ResultCode.BAD_SESSION) {
         forgetSession(); // signed out elsewhere or expired: on as a guest
@@ -117,7 +117,7 @@ export class Session {
   async introduce(name: string): Promise<boolean> {
     const reply = await this.conn.send({
       case: "hello",
-      value: { protocolVersion: 2, displayName: name, ...helloTokens() },
+      value: { protocolVersion: 3, displayName: name, ...helloTokens() },
     });
     if (reply.result === ResultCode.BAD_SESSION) {
       forgetSession();
@@ -264,6 +264,29 @@ export class Session {
     this.changed();
   }
 
+  // Labels told on this connection, by ruleset (protocol 3); a match's own come first.
+  private connectionLabels = new Map<string, Map<bigint, string>>();
+
+  private rulesetLabels(mv: MatchView): Map<bigint, string> | undefined {
+    const ruleset = mv.info?.ruleset;
+    if (!ruleset) return undefined;
+    let labels = this.connectionLabels.get(ruleset);
+    if (!labels) {
+      labels = new Map();
+      this.connectionLabels.set(ruleset, labels);
+    }
+    return labels;
+  }
+
+  private tellLabel(mv: MatchView, code: bigint, label: string): void {
+    mv.labels.set(code, label);
+    this.rulesetLabels(mv)?.set(code, label);
+  }
+
+  private labelOf(mv: MatchView, code: bigint): string | undefined {
+    return mv.labels.get(code) ?? this.rulesetLabels(mv)?.get(code);
+  }
+
   private receive(m: ServerMessage): void {
     const body = m.body;
     switch (body.case) {
@@ -276,7 +299,7 @@ export class Session {
         mv.seq = s.seq;
         mv.view = s.view;
         mv.legal = s.legal;
-        for (const a of s.legal) mv.labels.set(a.code, a.label);
+        for (const a of s.legal) this.tellLabel(mv, a.code, a.label);
         mv.outcome = s.outcome;
         mv.notice = "";
         this.setClock(mv, s.clockMs);
@@ -288,9 +311,10 @@ export class Session {
         if (!mv || mv.view === null) break;
         if (u.seq <= mv.seq) break; // already applied (a resume can overlap)
         const next = u.seq === mv.seq + 1n ? applyPatch(mv.view, u.patch) : null;
-        for (const a of u.labels) mv.labels.set(a.code, a.label);
-        // Protocol 2: codes only when they changed, each label once (docs/protocol.md).
-        const known = u.legalCodes.every((code) => mv.labels.has(code));
+        for (const a of u.labels) this.tellLabel(mv, a.code, a.label);
+        // Protocols 2 and 3: codes only when they changed, each label once per match (2), or
+        // once per connection for a ruleset whose labels depend on the code alone (3).
+        const known = u.legalCodes.every((code) => this.labelOf(mv, code) !== undefined);
         if (next === null || !known) {
           void this.conn.send({ case: "resync", value: { matchId: u.matchId } });
           break;
@@ -299,7 +323,7 @@ export class Session {
         mv.seq = u.seq;
         if (!u.legalUnchanged) {
           mv.legal = u.legalCodes.length ? u.legalCodes.map((code) =>
-            create(LegalActionSchema, { code, label: mv.labels.get(code) })) : u.legal;
+            create(LegalActionSchema, { code, label: this.labelOf(mv, code) })) : u.legal;
         }
         if (u.outcome) {
           mv.outcome = u.outcome;

@@ -14,5 +14,6 @@ TEST_CASE("Jedi Duel survives random legal play across 2 to 6 seats") {
   CHECK(report.games == 2000);
   for (int seats = 2; seats <= 6; ++seats) CHECK(report.games_by_seats.at(seats) == 400);
   CHECK(report.leak_checks > 0);
+  CHECK(report.label_checks > 0);  // Jedi Duel declares labels_by_code
   CHECK(report.hidden_redraws_that_changed_something > 0);
 }

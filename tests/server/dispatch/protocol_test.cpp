@@ -1,5 +1,6 @@
-// The action's round trip in both protocol versions (docs/protocol.md, Compatibility): in
-// version 2 the actor's update is its OK and legal actions carry each label once; version 1
+// The action's round trip in every protocol version (docs/protocol.md, Compatibility): in
+// version 2 the actor's update is its OK and legal actions carry each label once per match, in
+// version 3 once per connection for a ruleset whose labels depend on the code alone; version 1
 // clients still get a separate OK and every label with every update.
 #include <catch2/catch.hpp>
 #include <map>
@@ -13,10 +14,8 @@ using duelhall::testing::InProcessServer;
 
 namespace {
 
-// Ann hosts a two-seat match of the test ruleset, Ben joins it; both speak `version`.
-uint64_t start_duel(InProcessClient& ann, InProcessClient& ben, uint32_t version) {
-  ann.hello("Ann", version);
-  ben.hello("Ben", version);
+// Ann hosts a two-seat match of the test ruleset, Ben joins it; both said hello already.
+uint64_t open_duel(InProcessClient& ann, InProcessClient& ben) {
   ClientMessage create;
   CreateMatch* c = create.mutable_create_match();
   c->mutable_settings()->set_ruleset(duelhall::testing::kTestRuleset);
@@ -36,6 +35,20 @@ uint64_t start_duel(InProcessClient& ann, InProcessClient& ben, uint32_t version
   return id;
 }
 
+// The same, after both say hello speaking `version`.
+uint64_t start_duel(InProcessClient& ann, InProcessClient& ben, uint32_t version) {
+  ann.hello("Ann", version);
+  ben.hello("Ben", version);
+  return open_duel(ann, ben);
+}
+
+// How many times each code's label came in the updates.
+void count_labels(const std::vector<MatchUpdate>& updates, std::map<uint64_t, int>& sent) {
+  for (const MatchUpdate& u : updates) {
+    for (const auto& a : u.labels()) ++sent[a.code()];
+  }
+}
+
 ClientMessage action(uint64_t id, uint64_t code, uint64_t seq) {
   ClientMessage m;
   m.mutable_action()->set_match_id(id);
@@ -49,6 +62,7 @@ ClientMessage action(uint64_t id, uint64_t code, uint64_t seq) {
 struct Played {
   std::vector<std::pair<size_t, size_t>> frames;
   std::vector<MatchUpdate> updates;  // both seats' updates, in order
+  std::map<const InProcessClient*, std::vector<MatchUpdate>> updates_of;  // by client
 };
 
 Played play_out(InProcessClient& ann, InProcessClient& ben, uint64_t id) {
@@ -71,6 +85,7 @@ Played play_out(InProcessClient& ann, InProcessClient& ben, uint64_t id) {
     for (auto* c : {&mover, &other}) {
       for (const ServerMessage& m : c->inbox) {
         if (m.has_update()) played.updates.push_back(m.update());
+        if (m.has_update()) played.updates_of[c].push_back(m.update());
       }
       c->inbox.clear();
     }
@@ -131,6 +146,58 @@ TEST_CASE("protocol 2: each label is sent once, legal codes only when they chang
   CHECK(ann.tracker.find(id)->ended);
   CHECK_FALSE(ann.tracker.find(id)->broken);
   CHECK_FALSE(ben.tracker.find(id)->broken);
+}
+
+TEST_CASE("protocol 3: labels told in one match are not told again in the next") {
+  InProcessServer server;
+  InProcessClient ann(server);
+  InProcessClient ben(server);
+  ann.hello("Ann", 3);
+  ben.hello("Ben", 3);
+  // Three matches on the same two connections: the test ruleset labels by code alone, so each
+  // connection is told each label once, and the later matches play on without them (a label
+  // missing would break the trackers).
+  std::map<const InProcessClient*, std::map<uint64_t, int>> told;
+  size_t unlabelled_later = 0;
+  for (int match = 0; match < 3; ++match) {
+    const uint64_t id = open_duel(ann, ben);
+    Played played = play_out(ann, ben, id);
+    for (auto* c : {&ann, &ben}) {
+      count_labels(played.updates_of[c], told[c]);
+      CHECK(c->tracker.find(id)->ended);
+      CHECK_FALSE(c->tracker.find(id)->broken);
+    }
+    for (const MatchUpdate& u : played.updates) {
+      if (match > 0 && u.labels_size() == 0) unlabelled_later += u.legal_codes_size();
+    }
+  }
+  for (auto* c : {&ann, &ben}) {
+    REQUIRE_FALSE(told[c].empty());
+    for (const auto& [code, times] : told[c]) CHECK(times == 1);
+  }
+  CHECK(unlabelled_later > 0);
+}
+
+TEST_CASE("protocol 2: each match tells the labels it offers") {
+  InProcessServer server;
+  InProcessClient ann(server);
+  InProcessClient ben(server);
+  ann.hello("Ann", 2);
+  ben.hello("Ben", 2);
+  for (int match = 0; match < 3; ++match) {
+    const uint64_t id = open_duel(ann, ben);
+    std::map<const InProcessClient*, std::set<uint64_t>> known;
+    for (auto* c : {&ann, &ben}) {
+      for (const auto& [code, label] : c->tracker.find(id)->labels) known[c].insert(code);
+    }
+    Played played = play_out(ann, ben, id);
+    for (auto* c : {&ann, &ben}) {
+      for (const MatchUpdate& u : played.updates_of[c]) {
+        for (const auto& a : u.labels()) known[c].insert(a.code());
+        for (uint64_t code : u.legal_codes()) CHECK(known[c].count(code) == 1);
+      }
+    }
+  }
 }
 
 TEST_CASE("protocol 1: a separate OK before the update, and every label with every update") {

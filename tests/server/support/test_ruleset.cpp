@@ -173,6 +173,7 @@ void register_high_cards(Registry& registry) {
   info.max_game_length = 100;
   info.create = [](const MatchConfig& config) { return std::make_unique<HighCards>(config); };
   info.make_bot = [](std::string_view) { return std::make_unique<RandomBot>(); };
+  info.labels_by_code = true;  // "play N"
   // Seat options: a colour, "red" or "blue" (or none); two seats may not bring the same one.
   info.check_seat_option = [](const Params&, const std::string& option) {
     if (option.empty() || option == "red" || option == "blue") return std::optional<std::string>();

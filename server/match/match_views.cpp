@@ -1,0 +1,227 @@
+// What each viewer is told (match_play.cpp applies the actions): a seat's MatchUpdate after each
+// step, built into a reused message and serialized straight into its frame; its legal actions
+// when they changed, with the labels its client has not been told (per match, or per connection
+// in protocol 3 for a ruleset whose labels depend on the code alone); outcomes and snapshots.
+#include <algorithm>
+#include <chrono>
+
+#include "match/match.hpp"
+#include "net/messages.hpp"
+#include "wire_diff.hpp"
+
+namespace duelhall::server {
+
+using engine::Viewer;
+
+namespace {
+
+// The frame of `update` as a ServerMessage (its `update` field), with `request_id` before it
+// when not 0 (`prefix` then says how many bytes that field takes): the same bytes as serializing
+// a ServerMessage holding a copy of it, without building one.
+Frame update_frame(const MatchUpdate& update, uint64_t request_id, uint32_t& prefix) {
+  const auto put_varint = [](uint64_t v, uint8_t* p) {
+    for (; v >= 0x80; v >>= 7) *p++ = static_cast<uint8_t>((v & 0x7f) | 0x80);
+    *p++ = static_cast<uint8_t>(v);
+    return p;
+  };
+  uint8_t head[32];
+  uint8_t* end = head;
+  if (request_id != 0) {
+    end = put_varint(uint64_t{ServerMessage::kRequestIdFieldNumber} << 3, end);
+    end = put_varint(request_id, end);
+  }
+  prefix = static_cast<uint32_t>(end - head);
+  const size_t size = update.ByteSizeLong();
+  end = put_varint(uint64_t{ServerMessage::kUpdateFieldNumber} << 3 | 2, end);
+  end = put_varint(size, end);
+  auto bytes = std::make_shared<std::string>();
+  bytes->resize(static_cast<size_t>(end - head) + size);
+  auto* out = reinterpret_cast<uint8_t*>(bytes->data());
+  std::copy(head, end, out);
+  update.SerializeWithCachedSizesToArray(out + (end - head));
+  return bytes;
+}
+
+}  // namespace
+
+void Match::send_seat_update(int seat, const std::vector<engine::Event>& events, bool fresh_view,
+                             Outbox& out) {
+  SeatSlot& slot = seats_[seat];
+  const Viewer viewer = Viewer::of_seat(seat);
+  // Reused by every match on this thread (Clear keeps the strings' and lists' capacity), and
+  // the view is written into the buffer the seat's previous view frees: once warm an update
+  // allocates only its frame.
+  thread_local MatchUpdate update;
+  thread_local std::string view;
+  MatchUpdate& u = update;
+  u.Clear();
+  u.set_match_id(id_);
+  u.set_seq(seq_);
+  if (fresh_view) {
+    view.clear();
+    state_->write_view(viewer, view);
+    wire::make_patch(slot.view, view, *u.mutable_patch());
+    slot.view.swap(view);
+  }
+  for (const auto& e : events) {
+    if (auto text = e.text_for(viewer)) u.add_events(text->data(), text->size());
+  }
+  const uint32_t protocol = slot.player->protocol();
+  if (protocol != slot.protocol) {
+    slot.held.clear();  // built for the other version: a resume gets a snapshot instead
+    slot.protocol = protocol;
+  }
+  if (protocol >= 2) {
+    fill_legal_changes(seat, u);
+  } else {
+    fill_legal(seat, *u.mutable_legal());
+  }
+  u.set_status(status_);
+  if (status_ != PLAYING) fill_outcome(*u.mutable_outcome());
+  if (slot.deadline != Clock::time_point{}) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(slot.deadline - Clock::now());
+    u.set_clock_ms(static_cast<uint32_t>(std::max<int64_t>(left.count(), 0)));
+  }
+  std::shared_ptr<Peer> peer = slot.connected ? slot.player->peer() : nullptr;
+  // The actor's update is its OK (protocol 2 on): one frame, held without its request_id.
+  const bool answers =
+      peer && protocol >= 2 && current_peer_ && peer == current_peer_ && !answered_;
+  uint32_t prefix = 0;
+  Frame frame = update_frame(u, answers ? current_request_ : 0, prefix);
+  slot.held.push_back({seq_, frame, prefix});
+  while (slot.held.size() > hub_.config().limits.updates_held) slot.held.pop_front();
+  if (!peer) return;
+  answered_ = answered_ || answers;
+  out.add(std::move(peer), std::move(frame));
+}
+
+namespace {
+uint64_t legal_hash(const std::vector<engine::Action>& legal) {
+  uint64_t h = 0xcbf29ce484222325ull ^ legal.size();
+  for (const engine::Action& a : legal) h = (h ^ a.code()) * 0x100000001b3ull;
+  return h | 1;  // 0 means nothing told yet
+}
+
+// A code's key in the connection's set of told labels (Player::with_labels_told).
+uint32_t label_key(uint64_t ruleset_hash, uint64_t code) {
+  uint64_t h = (ruleset_hash ^ code) * 0x9e3779b97f4a7c15ull;
+  return static_cast<uint32_t>(h >> 32);
+}
+}  // namespace
+
+bool Match::tell_label(const SeatSlot& slot, uint64_t code, const std::string& label) {
+  constexpr size_t kLabelsTold = 48;
+  const auto label_hash = static_cast<uint32_t>(std::hash<std::string>{}(label));
+  auto& told = slot.labels_told;
+  for (auto& [c, h] : told) {
+    if (c != code) continue;
+    if (h == label_hash) return false;
+    h = label_hash;
+    return true;
+  }
+  if (told.size() >= kLabelsTold) told.clear();
+  told.emplace_back(code, label_hash);
+  return true;
+}
+
+void Match::fill_legal_changes(int seat, MatchUpdate& update) {
+  SeatSlot& slot = seats_[seat];
+  // Reused by every match on this thread: no allocation per update once warm.
+  thread_local std::vector<engine::Action> legal;
+  legal.clear();
+  if (status_ == PLAYING && state_ && state_->pending().has(seat)) {
+    state_->legal_actions(seat, legal);
+  }
+  const uint64_t hash = legal_hash(legal);
+  if (hash == slot.legal_told) {
+    update.set_legal_unchanged(true);
+    return;
+  }
+  slot.legal_told = hash;
+  if (slot.protocol >= 3 && ruleset_.labels_by_code) {
+    // Told once per connection; a told code's label is not even built.
+    const uint64_t ruleset_hash = std::hash<std::string_view>{}(ruleset_.name);
+    slot.player->with_labels_told([&](auto fresh) {
+      for (const engine::Action& action : legal) {
+        update.add_legal_codes(action.code());
+        if (!fresh(label_key(ruleset_hash, action.code()))) continue;
+        LegalAction* a = update.add_labels();
+        a->set_code(action.code());
+        a->set_label(state_->action_label(seat, action));
+      }
+    });
+    return;
+  }
+  for (const engine::Action& action : legal) {
+    update.add_legal_codes(action.code());
+    std::string label = state_->action_label(seat, action);
+    if (tell_label(slot, action.code(), label)) {
+      LegalAction* a = update.add_labels();
+      a->set_code(action.code());
+      a->set_label(std::move(label));
+    }
+  }
+}
+
+void Match::fill_legal(int seat, google::protobuf::RepeatedPtrField<LegalAction>& out) const {
+  if (status_ != PLAYING || !state_ || !state_->pending().has(seat)) return;
+  for (const engine::Action& action : state_->legal_actions(seat)) {
+    LegalAction* a = out.Add();
+    a->set_code(action.code());
+    a->set_label(state_->action_label(seat, action));
+  }
+}
+
+void Match::fill_outcome(Outcome& out) const {
+  if (forced_outcome_) {
+    out = *forced_outcome_;
+    return;
+  }
+  if (!state_ || !state_->terminal()) return;
+  const engine::Outcome outcome = state_->outcome();
+  for (int s = 0; s < state_->num_seats(); ++s) {
+    if (outcome.winners.has(s)) out.add_winners(static_cast<uint32_t>(s));
+  }
+  for (int32_t score : outcome.scores) out.add_scores(score);
+  out.set_reason(outcome.reason);
+}
+
+ServerMessage Match::snapshot(int seat) const {
+  ServerMessage m;
+  MatchSnapshot* s = m.mutable_snapshot();
+  fill_match_info(*s->mutable_match());
+  s->set_seat(seat);
+  if (seat >= 0) {
+    const SeatSlot& slot = seats_[seat];
+    s->set_seq(seq_);
+    s->set_view(slot.view);
+    fill_legal(seat, *s->mutable_legal());
+    std::vector<engine::Action> legal;
+    for (const LegalAction& a : s->legal()) {
+      legal.push_back(engine::Action::from_code(a.code()));
+      tell_label(slot, a.code(), a.label());
+    }
+    if (slot.player && slot.player->protocol() >= 3 && ruleset_.labels_by_code) {
+      const uint64_t ruleset_hash = std::hash<std::string_view>{}(ruleset_.name);
+      slot.player->with_labels_told([&](auto fresh) {
+        for (const LegalAction& a : s->legal()) fresh(label_key(ruleset_hash, a.code()));
+      });
+    }
+    slot.legal_told = legal_hash(legal);
+    if (slot.deadline != Clock::time_point{}) {
+      auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(slot.deadline - Clock::now());
+      s->set_clock_ms(static_cast<uint32_t>(std::max<int64_t>(left.count(), 0)));
+    }
+  } else {
+    s->set_seq(spectator_seq_);
+    s->set_view(spectator_view_);
+  }
+  // Spectators behind a delay learn the outcome when their stream reaches the end.
+  if (status_ != PLAYING && status_ != WAITING && (seat >= 0 || delayed_.empty())) {
+    fill_outcome(*s->mutable_outcome());
+  }
+  return m;
+}
+
+}  // namespace duelhall::server

@@ -2,51 +2,10 @@
 // stand-in WebSocket: the page moves to the node named, says hello there as before, and sends
 // the same command with the ticket, never showing "offline"; a node that cannot be reached (or
 // never answers) sends it back to the node it left with a reply that says so in words.
-import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Connection, MOVE_TIMEOUT_MS, type LinkState } from "../src/connection";
-import { ClientMessageSchema, ServerMessageSchema, type ClientMessage } from "../src/gen/envelope_pb";
 import { ResultCode } from "../src/gen/result_pb";
-
-class FakeSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 3;
-  static made: FakeSocket[] = [];
-  readyState = FakeSocket.CONNECTING;
-  binaryType = "";
-  sent: ClientMessage[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: ArrayBuffer }) => void) | null = null;
-  onclose: ((e: { reason: string }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.made.push(this);
-  }
-  send(bytes: Uint8Array): void {
-    this.sent.push(fromBinary(ClientMessageSchema, bytes));
-  }
-  close(): void {
-    if (this.readyState === FakeSocket.CLOSED) return;
-    this.readyState = FakeSocket.CLOSED;
-    setTimeout(() => this.onclose?.({ reason: "" }), 0);
-  }
-  // The server's side.
-  accept(): void {
-    this.readyState = FakeSocket.OPEN;
-    this.onopen?.();
-  }
-  refuse(): void {
-    this.readyState = FakeSocket.CLOSED;
-    this.onclose?.({ reason: "" });
-  }
-  answer(to: ClientMessage, m: MessageInitShape<typeof ServerMessageSchema>): void {
-    const bytes = toBinary(ServerMessageSchema, create(ServerMessageSchema, { ...m, requestId: to.requestId }));
-    this.onmessage?.({ data: bytes.slice().buffer });
-  }
-  last(): ClientMessage {
-    return this.sent[this.sent.length - 1];
-  }
-}
+import { FakeSocket } from "./fake_socket";
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 const TICKET = new Uint8Array([9, 8, 7]);

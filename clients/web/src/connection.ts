@@ -191,8 +191,9 @@ export class Connection {
       }
       if (reply.result !== ResultCode.CLUSTER_UNAVAILABLE) return reply;
       if (Date.now() - since + delay > RESUME_GIVE_UP_MS) {
-        reply.reason = "Your match is moving to another server and none has taken it yet " +
-          `(${reply.reason}); reconnect in a moment to go on with it`;
+        const id = value.cursors?.[0]?.matchId ?? "";
+        reply.reason = `Match ${id} is moving to another server and none has taken it over yet; ` +
+          "reconnect in a moment to go on with it";
         return reply;
       }
       await new Promise((resolve) => setTimeout(resolve, delay));

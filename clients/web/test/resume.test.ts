@@ -131,7 +131,7 @@ describe("cluster resume", () => {
       await vi.advanceTimersByTimeAsync(50);
     }
     expect(waited).toBeGreaterThan(RESUME_GIVE_UP_MS - 2_500);
-    expect(last).toMatch(/^Your match is moving to another server and none has taken it yet \(adoption under way\)/);
+    expect(last).toMatch(/^Match 7 is moving to another server and none has taken it over yet; reconnect in a moment/);
     const asked = a.sent.length;
     expect(asked).toBeGreaterThan(5);
     expect(asked).toBeLessThan(20); // backed off, not hammered

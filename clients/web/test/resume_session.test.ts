@@ -111,7 +111,7 @@ describe("session resume in a cluster", () => {
     expect(hellos.every((m) => m.command.case === "hello" && m.command.value.resumeToken === "tok")).toBe(true);
     expect(hellos.length).toBeGreaterThan(5);
     expect(session.playerId).toBe(5n);
-    expect(session.error).toMatch(/^Your match is moving to another server and none has taken it yet/);
+    expect(session.error).toMatch(/^Match 7 is moving to another server and none has taken it over yet/);
     expect(localStorage.getItem("duelhall.token")).toBe("tok");
     expect(a.sent.map((m) => m.command.case).slice(-2)).toEqual(["listRulesets", "subscribeLobby"]);
   });

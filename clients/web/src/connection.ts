@@ -39,10 +39,12 @@ export const RESUME_GIVE_UP_MS = 20_000;
 const TICKET_REFUSALS = [ResultCode.TICKET_FORGED, ResultCode.TICKET_EXPIRED, ResultCode.TICKET_WRONG_MATCH];
 const SERVICE_RESTART = 1012; // the WebSocket close code a node closes moved matches with
 
-// A move to another node under way: where from (to go back), and the socket opened there.
+// A move to another node under way: where from (to go back), the socket opened there, and
+// whether it is on its way back (the node named failed: done once the hello is through there).
 interface Move {
   from: string;
   ws: WebSocket | null;
+  back: boolean;
   done: (ok: boolean) => void;
 }
 
@@ -100,7 +102,7 @@ export class Connection {
         if (this.ws !== ws || !move || move.ws !== ws) return;
         this.move = null;
         this.setState("online");
-        move.done(true);
+        move.done(!move.back);
       });
     };
     ws.onmessage = (e) => {
@@ -128,14 +130,20 @@ export class Connection {
       const move = this.move;
       if (move) {
         // Either the socket left behind closed (on to the new node), or the new node failed
-        // before the hello was through: back to the node we came from.
-        if (move.ws === ws) {
-          this.move = null;
-          this.url = move.from;
-          move.done(false);
+        // before the hello was through: back to the node we came from, and the command's reply
+        // once the hello is through there (its welcome would clear the reply's words).
+        if (move.ws !== ws) {
+          this.open();
+          return;
         }
-        this.open();
-        return;
+        if (!move.back) {
+          move.back = true;
+          this.url = move.from;
+          this.open();
+          return;
+        }
+        this.move = null; // the node we came from failed too: an ordinary drop
+        move.done(false);
       }
       this.onClosedFor(e.reason);
       // Banned: coming back would only be refused again.
@@ -237,16 +245,18 @@ export class Connection {
   }
 
   // Reconnects to another node's address; true once the session has said hello there, false
-  // (back on the node it left) when it could not be reached within MOVE_TIMEOUT_MS.
+  // when it could not be reached within MOVE_TIMEOUT_MS (once the hello is through back on the
+  // node it left, or that node failed too).
   moveTo(url: string): Promise<boolean> {
     if (this.move) return Promise.resolve(false); // one move at a time
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
-        if (this.move === move && move.ws && this.ws === move.ws) move.ws.close();
+        if (this.move === move && !move.back && move.ws && this.ws === move.ws) move.ws.close();
       }, MOVE_TIMEOUT_MS);
       const move: Move = {
         from: this.url,
         ws: null,
+        back: false,
         done: (ok) => {
           clearTimeout(timer);
           resolve(ok);

@@ -77,15 +77,21 @@ describe("cluster redirects", () => {
     redirectTo(a, 7n);
     await flush();
     FakeSocket.made[1].refuse();
-    const answer = await reply;
-    expect(answer.result).toBe(ResultCode.REDIRECT);
-    expect(answer.reason).toMatch(/^Match 7 is on server node-b \(ws:\/\/node-b\/ws\), which cannot be reached/);
-    expect(answer.reason).toMatch(/still connected to this server/);
+    let answered = false;
+    void reply.then(() => (answered = true));
     expect(conn.address).toBe("ws://node-a/ws");
     const back = FakeSocket.made[2];
     expect(back.url).toBe("ws://node-a/ws");
     back.accept();
     expect(back.last().command.case).toBe("hello");
+    await flush();
+    expect(answered).toBe(false); // the reply's words come after the hello there, which would clear them
+    back.answer(back.last(), { result: ResultCode.OK });
+    const answer = await reply;
+    expect(answer.result).toBe(ResultCode.REDIRECT);
+    expect(answer.reason).toMatch(/^Match 7 is on server node-b \(ws:\/\/node-b\/ws\), which cannot be reached/);
+    expect(answer.reason).toMatch(/still connected to this server/);
+    expect(states).not.toContain("offline");
   });
 
   it("gives up on a node that never answers after MOVE_TIMEOUT_MS, for a new match too", async () => {
@@ -97,10 +103,26 @@ describe("cluster redirects", () => {
     await vi.advanceTimersByTimeAsync(MOVE_TIMEOUT_MS - 100);
     expect(b.readyState).toBe(FakeSocket.CONNECTING); // still waiting
     await vi.advanceTimersByTimeAsync(200);
+    const back = FakeSocket.made[2];
+    expect(back.url).toBe("ws://node-a/ws");
+    back.accept();
+    back.answer(back.last(), { result: ResultCode.OK });
     const answer = await reply;
     expect(answer.reason).toMatch(/^The new match was placed on server node-b/);
     expect(conn.address).toBe("ws://node-a/ws");
-    expect(FakeSocket.made[2].url).toBe("ws://node-a/ws");
+  });
+
+  it("a node left behind that fails too on the way back is an ordinary drop", async () => {
+    const states: LinkState[] = [];
+    const { conn, a } = await connected(states);
+    const reply = conn.send({ case: "joinMatch", value: { matchId: 7n, seat: -1 } });
+    redirectTo(a, 7n);
+    await flush();
+    FakeSocket.made[1].refuse();
+    FakeSocket.made[2].refuse();
+    expect((await reply).result).toBe(ResultCode.REDIRECT);
+    expect(states[states.length - 1]).toBe("offline");
+    expect(conn.address).toBe("ws://node-a/ws");
   });
 
   it("a redirect with follow off is the reply itself", async () => {

@@ -82,17 +82,23 @@ export class Session {
 
   // After (re)connecting: resume with the stored token, else introduce ourselves if we have a
   // name. After a page reload there are no views in memory, so no cursors: the server then
-  // sends snapshots. After a drop the cursors fetch only the missed updates.
-  private async hello(): Promise<void> {
+  // sends snapshots. After a drop the cursors fetch only the missed updates. In a cluster the
+  // cursors may send the page on to the node that now hosts their matches (Connection.hello);
+  // when no node takes them in time, the page goes on without them (the same token), saying so.
+  private async hello(resume = true): Promise<void> {
     const token = localStorage.getItem(TOKEN_KEY);
     if (token) {
       const cursors = [...this.matches.values()]
-        .filter((m) => m.view !== null && m.seat >= 0)
+        .filter((m) => resume && m.view !== null && m.seat >= 0)
         .map((m) => ({ matchId: m.id, seq: m.seq }));
-      const reply = await this.conn.send({
-        case: "hello",
-        value: { protocolVersion: 3, resumeToken: token, cursors, ...helloTokens() },
-      });
+      const reply = await this.conn.hello({ protocolVersion: 3, resumeToken: token, cursors, ...helloTokens() });
+      if (reply.result === ResultCode.REDIRECT) return; // said again on the node named (a failover)
+      if (reply.result === ResultCode.CLUSTER_UNAVAILABLE) {
+        await this.hello(false);
+        this.error = reply.reason;
+        this.changed();
+        return;
+      }
       if (reply.result === ResultCode.BAD_SESSION) {
         forgetSession(); // signed out elsewhere or expired: on as a guest
         return this.hello();

@@ -2,51 +2,10 @@
 // stand-in WebSocket: the page moves to the node named, says hello there as before, and sends
 // the same command with the ticket, never showing "offline"; a node that cannot be reached (or
 // never answers) sends it back to the node it left with a reply that says so in words.
-import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Connection, MOVE_TIMEOUT_MS, type LinkState } from "../src/connection";
-import { ClientMessageSchema, ServerMessageSchema, type ClientMessage } from "../src/gen/envelope_pb";
 import { ResultCode } from "../src/gen/result_pb";
-
-class FakeSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 3;
-  static made: FakeSocket[] = [];
-  readyState = FakeSocket.CONNECTING;
-  binaryType = "";
-  sent: ClientMessage[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: ArrayBuffer }) => void) | null = null;
-  onclose: ((e: { reason: string }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.made.push(this);
-  }
-  send(bytes: Uint8Array): void {
-    this.sent.push(fromBinary(ClientMessageSchema, bytes));
-  }
-  close(): void {
-    if (this.readyState === FakeSocket.CLOSED) return;
-    this.readyState = FakeSocket.CLOSED;
-    setTimeout(() => this.onclose?.({ reason: "" }), 0);
-  }
-  // The server's side.
-  accept(): void {
-    this.readyState = FakeSocket.OPEN;
-    this.onopen?.();
-  }
-  refuse(): void {
-    this.readyState = FakeSocket.CLOSED;
-    this.onclose?.({ reason: "" });
-  }
-  answer(to: ClientMessage, m: MessageInitShape<typeof ServerMessageSchema>): void {
-    const bytes = toBinary(ServerMessageSchema, create(ServerMessageSchema, { ...m, requestId: to.requestId }));
-    this.onmessage?.({ data: bytes.slice().buffer });
-  }
-  last(): ClientMessage {
-    return this.sent[this.sent.length - 1];
-  }
-}
+import { FakeSocket } from "./fake_socket";
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 const TICKET = new Uint8Array([9, 8, 7]);
@@ -118,15 +77,21 @@ describe("cluster redirects", () => {
     redirectTo(a, 7n);
     await flush();
     FakeSocket.made[1].refuse();
-    const answer = await reply;
-    expect(answer.result).toBe(ResultCode.REDIRECT);
-    expect(answer.reason).toMatch(/^Match 7 is on server node-b \(ws:\/\/node-b\/ws\), which cannot be reached/);
-    expect(answer.reason).toMatch(/still connected to this server/);
+    let answered = false;
+    void reply.then(() => (answered = true));
     expect(conn.address).toBe("ws://node-a/ws");
     const back = FakeSocket.made[2];
     expect(back.url).toBe("ws://node-a/ws");
     back.accept();
     expect(back.last().command.case).toBe("hello");
+    await flush();
+    expect(answered).toBe(false); // the reply's words come after the hello there, which would clear them
+    back.answer(back.last(), { result: ResultCode.OK });
+    const answer = await reply;
+    expect(answer.result).toBe(ResultCode.REDIRECT);
+    expect(answer.reason).toMatch(/^Match 7 is on server node-b \(ws:\/\/node-b\/ws\), which cannot be reached/);
+    expect(answer.reason).toMatch(/still connected to this server/);
+    expect(states).not.toContain("offline");
   });
 
   it("gives up on a node that never answers after MOVE_TIMEOUT_MS, for a new match too", async () => {
@@ -138,10 +103,26 @@ describe("cluster redirects", () => {
     await vi.advanceTimersByTimeAsync(MOVE_TIMEOUT_MS - 100);
     expect(b.readyState).toBe(FakeSocket.CONNECTING); // still waiting
     await vi.advanceTimersByTimeAsync(200);
+    const back = FakeSocket.made[2];
+    expect(back.url).toBe("ws://node-a/ws");
+    back.accept();
+    back.answer(back.last(), { result: ResultCode.OK });
     const answer = await reply;
     expect(answer.reason).toMatch(/^The new match was placed on server node-b/);
     expect(conn.address).toBe("ws://node-a/ws");
-    expect(FakeSocket.made[2].url).toBe("ws://node-a/ws");
+  });
+
+  it("a node left behind that fails too on the way back is an ordinary drop", async () => {
+    const states: LinkState[] = [];
+    const { conn, a } = await connected(states);
+    const reply = conn.send({ case: "joinMatch", value: { matchId: 7n, seat: -1 } });
+    redirectTo(a, 7n);
+    await flush();
+    FakeSocket.made[1].refuse();
+    FakeSocket.made[2].refuse();
+    expect((await reply).result).toBe(ResultCode.REDIRECT);
+    expect(states[states.length - 1]).toBe("offline");
+    expect(conn.address).toBe("ws://node-a/ws");
   });
 
   it("a redirect with follow off is the reply itself", async () => {

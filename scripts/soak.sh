@@ -80,8 +80,11 @@ load_seconds=$((seconds + 30))
 echo "soak: ${minutes} min on port $port, $matches matches at $per_match actions/s each, churn," \
   "slow consumers and bad frames; samples in $csv"
 
+# --server-pid: the load generator reads the server's CPU time over its window. The server's CPU
+# per action it prints counts all the server did (the churn and the misbehaving peers too) per
+# action of the steady load.
 "$loadgen_bin" --port "$port" --matches "$matches" --rate "$per_match" --warmup 0 \
-  --duration "$load_seconds" >"$out/load.txt" 2>&1 &
+  --duration "$load_seconds" --server-pid "$server_pid" >"$out/load.txt" 2>&1 &
 pids+=($!)
 (
   end=$((SECONDS + load_seconds))

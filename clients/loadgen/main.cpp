@@ -185,11 +185,16 @@ int main(int argc, char** argv) {
       mean(total.snapshot_view_bytes, total.snapshots));
   // CPU time per action tells what the machine could do alone, whatever else shares it.
   const double per_action = total.actions ? 1e6 / static_cast<double>(total.actions) : 0;
+  // Without --server-pid the server's CPU is unknown (not a difference of two -1s).
+  char server_part[64] = "server unknown (no --server-pid)";
+  if (o.server_pid) {
+    std::snprintf(server_part, sizeof server_part, "server %.1f us (%.0f%% of a core)",
+                  server_cpu * per_action, 100 * server_cpu / window);
+  }
   std::printf(
-      "CPU per action: server %.1f us, load generator %.1f us (%.0f%% and %.0f%% of a core); "
+      "CPU per action: %s, load generator %.1f us (%.0f%% of a core); "
       "machine load average %.1f -> %.1f\n",
-      server_cpu * per_action, own_cpu * per_action, 100 * server_cpu / window,
-      100 * own_cpu / window, load_start[0], load_end[0]);
+      server_part, own_cpu * per_action, 100 * own_cpu / window, load_start[0], load_end[0]);
   std::printf("live matches at the end %u; slots failed %u; patches not applying %llu\n",
               live_at_end, shared.failed.load(),
               static_cast<unsigned long long>(total.bad_patches));
@@ -208,7 +213,7 @@ int main(int argc, char** argv) {
       view_mean, ratio, rss_before, rss_after, rss_per_match, live_at_end, shared.failed.load(),
       static_cast<unsigned long long>(total.refused),
       static_cast<unsigned long long>(total.bad_patches), rss_end_per_match,
-      server_cpu * per_action, own_cpu * per_action, load_end[0], p999,
+      o.server_pid ? server_cpu * per_action : -1.0, own_cpu * per_action, load_end[0], p999,
       mean(total.update_bytes, total.diffs), mean(total.event_bytes, total.diffs),
       mean(total.legal_bytes, total.diffs), mean(total.label_bytes, total.diffs));
   return shared.failed > 0 || opened < o.matches ? 1 : 0;

@@ -26,6 +26,7 @@ Options:
   --threads N          client threads, each driving its share of the matches (default 1)
   --max-opening N      matches being set up at once (default 200)
   --server-pid PID     the server's pid, to read its memory (VmRSS) before and after opening
+                       and its CPU time over the window (without it: unknown)
   --seed N             seed for choosing among offered actions (default 1)
   --protocol N         protocol version to speak, 1 to 3 (default 3)
   --help               this text

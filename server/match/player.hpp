@@ -100,9 +100,18 @@ class Player {
     });
   }
 
+  // Entries of matches that are gone are dropped here too: a match made by make_shared keeps its
+  // whole block while a weak_ptr to it lives, so a player playing match after match on one
+  // connection would otherwise hold every match it ever played (the soak's RSS growth).
   void add_match(std::weak_ptr<Match> match) {
     std::lock_guard lock(mutex_);
+    std::erase_if(matches_, [](const auto& w) { return w.expired(); });
     matches_.push_back(std::move(match));
+  }
+  // The match entries held, live or gone (for tests).
+  size_t match_entries() const {
+    std::lock_guard lock(mutex_);
+    return matches_.size();
   }
   std::vector<std::shared_ptr<Match>> matches() {
     std::lock_guard lock(mutex_);

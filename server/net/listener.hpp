@@ -3,6 +3,7 @@
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
 #include <memory>
 
 #include "net/http_session.hpp"
@@ -16,10 +17,14 @@ class Listener : public std::enable_shared_from_this<Listener> {
   bool open(const boost::asio::ip::tcp::endpoint& endpoint, std::string& error);
   uint16_t port() const { return acceptor_.local_endpoint().port(); }
   void run() { do_accept(); }
-  // Stops accepting (the drain's end); connections already open are not touched.
+  // Stops accepting (the drain's end); connections already open are not touched. The acceptor
+  // is closed on its own strand, where its accepts run: closing it from another thread raced
+  // with a pending accept (ThreadSanitizer, server integration's drain tests).
   void close() {
-    boost::beast::error_code ec;
-    acceptor_.close(ec);
+    boost::asio::post(acceptor_.get_executor(), [self = shared_from_this()] {
+      boost::beast::error_code ec;
+      self->acceptor_.close(ec);
+    });
   }
 
  private:

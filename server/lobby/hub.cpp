@@ -240,23 +240,21 @@ size_t Hub::match_count() {
   return matches_.size();
 }
 
+std::optional<MatchInfo> Hub::forget_match(uint64_t id) {
+  std::lock_guard lock(mutex_);
+  matches_.erase(id);
+  every_listing_.erase(id);
+  auto it = listings_.find(id);
+  if (it == listings_.end()) return std::nullopt;
+  MatchInfo removed = std::move(it->second);
+  listings_.erase(it);
+  return removed;
+}
+
 void Hub::remove_match(uint64_t id) {
-  MatchInfo removed;
-  bool listed = false;
-  {
-    std::lock_guard lock(mutex_);
-    matches_.erase(id);
-    every_listing_.erase(id);
-    auto it = listings_.find(id);
-    if (it != listings_.end()) {
-      removed = std::move(it->second);
-      listings_.erase(it);
-      listed = true;
-    }
-  }
-  cluster_match_closed(id, listed);
-  if (!listed) return;
-  tell_subscribers(removed, true);
+  const std::optional<MatchInfo> removed = forget_match(id);
+  cluster_match_closed(id, removed.has_value());
+  if (removed) tell_subscribers(*removed, true);
 }
 
 void Hub::publish(const MatchInfo& info) {

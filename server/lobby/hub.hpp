@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -159,6 +160,8 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
 
  private:
   void tell_subscribers(const MatchInfo& info, bool removed);
+  // Forgets the match and its listing here; returns the listing it had, if it was listed.
+  std::optional<MatchInfo> forget_match(uint64_t id);
   // The cluster's side of creating, ending and listing a match (no-ops without a cluster).
   uint64_t cluster_match_id();
   void cluster_match_opened(uint64_t id);

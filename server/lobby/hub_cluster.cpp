@@ -106,21 +106,8 @@ void Hub::match_lost(uint64_t match_id) {
 }
 
 void Hub::moved_away(uint64_t id) {
-  MatchInfo removed;
-  bool listed = false;
-  {
-    std::lock_guard lock(mutex_);
-    matches_.erase(id);
-    every_listing_.erase(id);
-    auto it = listings_.find(id);
-    if (it != listings_.end()) {
-      removed = std::move(it->second);
-      listings_.erase(it);
-      listed = true;
-    }
-  }
   // No release and no unpublish: the lease and the listing in Redis are the new owner's.
-  if (listed) tell_subscribers(removed, true);
+  if (const std::optional<MatchInfo> removed = forget_match(id)) tell_subscribers(*removed, true);
 }
 
 }  // namespace duelhall::server

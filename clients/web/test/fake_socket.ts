@@ -1,5 +1,6 @@
 // A stand-in for the browser's WebSocket (vi.stubGlobal("WebSocket", FakeSocket)): it records
 // every socket made and the ClientMessages sent on it, and plays the server's side.
+import { afterEach, beforeEach, vi } from "vitest";
 import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 import { ClientMessageSchema, ServerMessageSchema, type ClientMessage } from "../src/gen/envelope_pb";
 
@@ -46,4 +47,19 @@ export class FakeSocket {
   last(): ClientMessage {
     return this.sent[this.sent.length - 1];
   }
+}
+
+// Each test of the calling describe block runs on fake timers with FakeSocket as the WebSocket
+// (and no socket left from the test before); `also` stubs more globals before each test.
+export function useFakeSockets(also: () => void = () => {}): void {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeSocket.made = [];
+    vi.stubGlobal("WebSocket", FakeSocket);
+    also();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
 }

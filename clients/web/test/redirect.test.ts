@@ -2,10 +2,10 @@
 // stand-in WebSocket: the page moves to the node named, says hello there as before, and sends
 // the same command with the ticket, never showing "offline"; a node that cannot be reached (or
 // never answers) sends it back to the node it left with a reply that says so in words.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Connection, MOVE_TIMEOUT_MS, type LinkState } from "../src/connection";
 import { ResultCode } from "../src/gen/result_pb";
-import { FakeSocket } from "./fake_socket";
+import { FakeSocket, useFakeSockets } from "./fake_socket";
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 const TICKET = new Uint8Array([9, 8, 7]);
@@ -34,15 +34,7 @@ function redirectTo(socket: FakeSocket, matchId: bigint): void {
 }
 
 describe("cluster redirects", () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    FakeSocket.made = [];
-    vi.stubGlobal("WebSocket", FakeSocket);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.useRealTimers();
-  });
+  useFakeSockets();
 
   it("moves to the node named, says hello there as before and resends the command with the ticket", async () => {
     const states: LinkState[] = [];

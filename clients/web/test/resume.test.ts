@@ -4,11 +4,11 @@
 // for a bounded time, then ends in words; a close with 1012 "MATCH_MOVED: ..." reconnects at once
 // to the node that closed, which sends the page on; a node the page was sent to that is gone
 // sends it back to its own server. None of it shows "offline".
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Connection, RESUME_GIVE_UP_MS, RESUME_RETRY_MIN_MS, type LinkState } from "../src/connection";
 import type { ClientMessage } from "../src/gen/envelope_pb";
 import { ResultCode } from "../src/gen/result_pb";
-import { FakeSocket } from "./fake_socket";
+import { FakeSocket, useFakeSockets } from "./fake_socket";
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 const TICKET = new Uint8Array([4, 5, 6]);
@@ -48,15 +48,7 @@ function expectResumeHello(m: ClientMessage, ticket: Uint8Array): void {
 }
 
 describe("cluster resume", () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    FakeSocket.made = [];
-    vi.stubGlobal("WebSocket", FakeSocket);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.useRealTimers();
-  });
+  useFakeSockets();
 
   it("a Hello answered REDIRECT goes on to the node named and says the same Hello there with the ticket", async () => {
     const states: LinkState[] = [];

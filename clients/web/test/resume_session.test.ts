@@ -2,11 +2,11 @@
 // resumed on the node that adopted the match with the same token, without "offline", and a
 // resume no node can take yet ends in words, the page going on without that match under the same
 // token (no fresh identity).
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { RESUME_GIVE_UP_MS } from "../src/connection";
 import { ResultCode } from "../src/gen/result_pb";
 import { Session } from "../src/session";
-import { FakeSocket } from "./fake_socket";
+import { FakeSocket, useFakeSockets } from "./fake_socket";
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 const TICKET = new Uint8Array([4, 5, 6]);
@@ -38,16 +38,7 @@ function seatedSession(): Session {
 }
 
 describe("session resume in a cluster", () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    FakeSocket.made = [];
-    vi.stubGlobal("WebSocket", FakeSocket);
-    vi.stubGlobal("localStorage", storage());
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.useRealTimers();
-  });
+  useFakeSockets(() => vi.stubGlobal("localStorage", storage()));
 
   it("a seat whose match moved is resumed on the adopter with the same token, never offline", async () => {
     const session = seatedSession();

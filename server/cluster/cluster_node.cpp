@@ -298,7 +298,17 @@ void ClusterNode::locate(uint64_t match, std::function<void(std::optional<NodeIn
   directory_.lease(match, [self = shared_from_this(), done = std::move(done)](
                               std::optional<std::pair<uint64_t, std::string>> lease) {
     if (!lease || lease->second.empty()) return done(std::nullopt);
-    done(self->node(lease->second));
+    if (auto known = self->node(lease->second)) return done(std::move(known));
+    // A node that joined since this node's last heartbeat (all the nodes of a cluster starting
+    // at once): read the node table now rather than take its match for unknown.
+    self->directory_.nodes(
+        [self, name = lease->second, done](std::optional<std::vector<NodeInfo>> nodes) {
+          if (nodes) {
+            std::lock_guard lock(self->mutex_);
+            self->nodes_ = std::move(*nodes);
+          }
+          done(self->node(name));
+        });
   });
 }
 

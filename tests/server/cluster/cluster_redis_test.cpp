@@ -265,3 +265,34 @@ TEST_CASE("match ids: a node taking ids faster than a block a heartbeat never ru
   CHECK(dry == 0);
   node->stop();
 }
+
+TEST_CASE(
+    "locate: a match leased by a node that joined since this node's last heartbeat is found "
+    "on it, not taken for unknown") {
+  RedisServer redis;
+  TestLoop loop;
+  ClusterOptions options;
+  options.redis = {"127.0.0.1", redis.port()};
+  options.node = "node-b";
+  options.advertise = "ws://127.0.0.1:1/ws";
+  options.secret = "a secret for the tests";
+  options.heartbeat = 10s;  // its node table is read once, before node-a exists
+  auto node = std::make_shared<ClusterNode>(loop.io(), options, NodeHooks{});
+  std::string error;
+  REQUIRE(node->bootstrap(0, error));
+  node->start(1);
+  REQUIRE(eventually([&] { return node->ready(); }, 15s));
+  REQUIRE_FALSE(node->node("node-a").has_value());
+
+  // node-a joins (a node of a cluster whose nodes all start at once) and creates match 7.
+  ClusterDirectory a(link_to(loop, redis));
+  REQUIRE(await<std::vector<uint64_t>>(
+      [&](auto done) { a.heartbeat(node_named("node-a"), 5s, done); }));
+  REQUIRE(await<uint64_t>([&](auto done) { a.acquire("node-a", 7, 5s, done); }) == 1u);
+
+  auto found = await<NodeInfo>([&](auto done) { node->locate(7, done); });
+  REQUIRE(found.has_value());
+  CHECK(found->name == "node-a");
+  CHECK(found->address == "ws://127.0.0.1/node-a");
+  node->stop();
+}

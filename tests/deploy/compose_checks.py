@@ -91,6 +91,9 @@ def check(model, server_source):
     for node in model.nodes:
         args = model.command(node)
         name = flag(args, "--node-name")
+        if not name:
+            say(f"{node}: no --node-name")
+            continue
         ad = urlsplit(flag(args, "--advertise-address") or "")
         if published and (ad.scheme != "ws" or ad.port != published[0][0] or ad.path != f"/n/{name}/ws"):
             say(f"{node}: advertises {ad.geturl()!r}, not ws://HOST:{published[0][0]}/n/{name}/ws "
@@ -115,6 +118,8 @@ def check(model, server_source):
         test = " ".join((model.healthcheck(node) or {}).get("test", []))
         if not re.search(rf"(127\.0\.0\.1|localhost)[/:]{ports[node]}\b", test):
             say(f"{node}: its health check does not ask the node's port {ports[node]}")
+        if "200" not in test:
+            say(f"{node}: its health check does not look for the answer 200")
         for path in re.findall(r"GET (\S+) HTTP", test) or ["(no GET)"]:
             if f'"{path}"' not in server_source:
                 say(f"{node}: its health check asks {path}, which the server does not answer")

@@ -3,10 +3,12 @@
 // (DUELHALL_COMPOSE_PORT) as players would: a match created, joined and spectated by clients that
 // land on whatever node nginx picks and follow REDIRECTs as the web client does (through nginx's
 // /n/<node>/ws, the address each node advertises); the lobby of every node (DUELHALL_COMPOSE_NODES)
-// lists it; a few actions played and seen by the spectator; /readyz and /metrics answered.
+// lists it; a few actions played and seen by the spectator; more matches placed until every node
+// hosts one, and each /n/<node>/ws route reaches its node; /readyz and /metrics answered.
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
+#include <map>
 #include <sstream>
 #include <thread>
 
@@ -103,25 +105,10 @@ TEST_CASE(
   // nginx spreads connections over the nodes, so some of the three were sent to the owner, by
   // the address it advertises: nginx's port, /n/<owner>/ws.
   CHECK_FALSE(moves.empty());
-  for (const auto& address : moves) {
-    CHECK(address == "ws://localhost:" + std::to_string(door) + "/n/" + owner + "/ws");
-  }
-
-  // Every node, reached by its own route through nginx, lists the match with its node; the
-  // owner serves a spectate itself, the others send it on to the owner.
-  for (const auto& node : nodes) {
-    INFO("through /n/" << node << "/ws");
-    auto c = through(door, "/n/" + node + "/ws", "Browser");
-    CHECK(eventually_lists(*c, id, owner));
-    const ServerMessage watch = c->request(spectate(id));
-    if (node == owner) {
-      CHECK(watch.result() == OK);
-    } else {
-      CHECK(watch.result() == REDIRECT);
-      CHECK(watch.redirect().node() == owner);
-    }
-    CHECK(http_get(door, "/n/" + node + "/readyz").status == 200);
-  }
+  const auto route = [&](const std::string& node) {
+    return "ws://localhost:" + std::to_string(door) + "/n/" + node + "/ws";
+  };
+  for (const auto& address : moves) CHECK(address == route(owner));
 
   // A few actions, each acknowledged, and the spectator sees each of them.
   const auto registry = engine::builtin_registry();
@@ -156,6 +143,42 @@ TEST_CASE(
     auto* t = watcher->tracker().find(id);
     return t && t->seq >= seq;
   }));
+
+  // New matches are placed on the least-loaded node (by the nodes' heartbeats, each second):
+  // more of them, each created by a new player through /ws, until every node hosts one.
+  std::map<std::string, uint64_t> hosted = {{owner, id}};
+  std::vector<std::unique_ptr<WsClient>> openers;
+  std::vector<std::string> elsewhere;
+  for (int i = 0; i < 20 && hosted.size() < nodes.size(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    const std::string name = "Opener" + std::to_string(i);
+    openers.push_back(through(door, "/ws", name));
+    const ServerMessage more =
+        as_player(openers.back(), create_match("force_battles", 2, true, 0), name, elsewhere);
+    REQUIRE(more.result() == OK);
+    hosted.emplace(more.created().match().node(), more.created().match().match_id());
+  }
+  REQUIRE(hosted.size() == nodes.size());
+
+  // Every node, reached by its own route through nginx (/n/<node>/ws), lists every match with
+  // its node, serves a spectate of its own match itself and sends the others' to their node: so
+  // each route reaches the node it names.
+  for (const auto& node : nodes) {
+    INFO("through /n/" << node << "/ws");
+    auto c = through(door, "/n/" + node + "/ws", "Browser");
+    for (const auto& [where, match] : hosted) {
+      CHECK(eventually_lists(*c, match, where));
+      const ServerMessage watch = c->request(spectate(match));
+      if (where == node) {
+        CHECK(watch.result() == OK);
+      } else {
+        CHECK(watch.result() == REDIRECT);
+        CHECK(watch.redirect().node() == where);
+        CHECK(watch.redirect().address() == route(where));  // which reaches `where` (above)
+      }
+    }
+    CHECK(http_get(door, "/n/" + node + "/readyz").status == 200);
+  }
 
   // The operator's endpoints through nginx's one port.
   const HttpAnswer ready = http_get(door, "/readyz");

@@ -128,5 +128,7 @@ class Model:
 
 
 def seconds(text):
-    m = re.fullmatch(r"(\d+)(ms|s|m)?", str(text))
-    return int(m.group(1)) * {"ms": 0.001, "s": 1, "m": 60, None: 1}[m.group(2)] if m else 30
+    """compose's durations: 1m30s, 500ms, 5s, or a bare number of seconds."""
+    parts = re.findall(r"(\d+(?:\.\d+)?)(ms|us|h|m|s)?", str(text))
+    unit = {"us": 1e-6, "ms": 0.001, "s": 1, "m": 60, "h": 3600, "": 1}
+    return sum(float(n) * unit[u] for n, u in parts) if parts else 30

@@ -62,10 +62,15 @@ class Cluster:
         self.as_postgres = os.geteuid() == 0
 
     def spawn(self, name, argv, env=None, user=None):
-        log = open(self.work / f"{name}.log", "ab")
+        """Starts `argv` with its output in NAME.log; it dies with this script (PR_SET_PDEATHSIG)."""
         self.logs[name] = self.work / f"{name}.log"
-        return subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env,
-                                user=user, preexec_fn=lambda: libc.prctl(1, signal.SIGKILL))  # PR_SET_PDEATHSIG
+        program = shutil.which(argv[0], path=os.environ.get("PATH", "") + ":/usr/sbin:/sbin")
+        if not program:
+            raise Failed(f"{name}: {argv[0]} is not installed (scripts/install-deps.sh installs it)")
+        with open(self.logs[name], "ab") as log:
+            return subprocess.Popen([program] + argv[1:], stdout=log, stderr=subprocess.STDOUT,
+                                    stdin=subprocess.DEVNULL, env=env, user=user,
+                                    preexec_fn=lambda: libc.prctl(1, signal.SIGKILL))
 
     def local(self, text):
         """A command's addresses on loopback: SERVICE:PORT, and the host's published port (the

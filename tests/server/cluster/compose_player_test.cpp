@@ -149,7 +149,7 @@ TEST_CASE(
   std::map<std::string, uint64_t> hosted = {{owner, id}};
   std::vector<std::unique_ptr<WsClient>> openers;
   std::vector<std::string> elsewhere;
-  for (int i = 0; i < 20 && hosted.size() < nodes.size(); ++i) {
+  for (int i = 0; i < 40 && hosted.size() < nodes.size(); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     const std::string name = "Opener" + std::to_string(i);
     openers.push_back(through(door, "/ws", name));

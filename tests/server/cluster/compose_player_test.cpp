@@ -70,7 +70,8 @@ bool eventually_lists(WsClient& c, uint64_t id, const std::string& node) {
 
 TEST_CASE(
     "compose: through nginx's one port, a match created, joined and spectated from any node, "
-    "listed on every node, played, and /readyz and /metrics answered") {
+    "listed on every node, played, each node's route reached, and /readyz and /metrics "
+    "answered") {
   const char* port_text = std::getenv("DUELHALL_COMPOSE_PORT");
   const char* nodes_text = std::getenv("DUELHALL_COMPOSE_NODES");
   REQUIRE(port_text != nullptr);  // run by tests/deploy/compose_on_loopback.py

@@ -29,6 +29,7 @@ import sys
 import tempfile
 import time
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from compose_checks import check  # noqa: E402
 from compose_model import Model, flag  # noqa: E402

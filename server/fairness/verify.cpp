@@ -2,12 +2,13 @@
 
 #include "fairness/commitment.hpp"
 #include "fairness/record_format.hpp"
+#include "fairness/server_ending.hpp"
 
 namespace duelhall::fairness {
 namespace {
 
 VerifyResult failed(VerifyFailure failure, std::string reason, size_t index = 0) {
-  return {failure, index, std::move(reason)};
+  return {failure, index, std::move(reason), {}};
 }
 
 std::string describe(const engine::ChanceRecord& chance) {
@@ -17,6 +18,36 @@ std::string describe(const engine::ChanceRecord& chance) {
     out += std::to_string(chance.values[i]);
   }
   return out + "]";
+}
+
+// A match the rules had not ended must have been ended by the server (a resignation, a clock
+// forfeit, an abort: fairness/server_ending.hpp), and its result must be that ending's: every
+// other seat wins against the seat it names, or nobody wins. What the server decided cannot be
+// replayed (a clock is not in the record), so the result says which ending it took on trust.
+VerifyResult check_server_ending(const MatchRecord& record) {
+  const RecordedOutcome& outcome = *record.outcome;
+  const auto ending = parse_server_ending(outcome.reason);
+  if (!ending) {
+    return failed(VerifyFailure::kOutcomeDiffers,
+                  "the record says the match ended ('" + outcome.reason + "'), but after its " +
+                      std::to_string(record.steps.size()) + " steps it goes on");
+  }
+  const int seats = record.config.seats;
+  uint32_t others = 0;
+  if (ending->losing_seat >= 0) {
+    if (ending->losing_seat >= seats) {
+      return failed(VerifyFailure::kOutcomeDiffers,
+                    "the ending '" + outcome.reason + "' names a seat the match does not have");
+    }
+    others = ((1u << seats) - 1) & ~(1u << ending->losing_seat);
+  }
+  if (outcome.winners != others || !outcome.scores.empty()) {
+    return failed(VerifyFailure::kOutcomeDiffers,
+                  "the recorded winners are not those of the ending '" + outcome.reason + "'");
+  }
+  VerifyResult result;
+  result.server_ending = outcome.reason;
+  return result;
 }
 
 // Steps are replayed one at a time (not through engine::replay) so that a refusal names its step
@@ -67,11 +98,7 @@ VerifyResult replay_and_compare(const engine::Registry& registry, const MatchRec
                   compared);
   }
   if (record.outcome) {
-    if (!state.terminal()) {
-      return failed(VerifyFailure::kOutcomeDiffers,
-                    "the record says the match ended, but after its " +
-                        std::to_string(record.steps.size()) + " steps it goes on");
-    }
+    if (!state.terminal()) return check_server_ending(record);
     RecordedOutcome replayed = record_outcome(state.outcome());
     if (!(replayed == *record.outcome)) {
       return failed(VerifyFailure::kOutcomeDiffers,

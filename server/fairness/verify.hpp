@@ -5,7 +5,8 @@
 // published commitment; the record's engine version must be this engine's; the match is rebuilt
 // from its config with the revealed seed and every step is applied in order, each of which must
 // be accepted; the chance records the replay draws must equal the recorded ones, one by one; and
-// the recorded outcome, if any, must be the replay's.
+// the recorded outcome, if any, must be the replay's, or, where the replay has not ended, that of
+// an ending the server decides (fairness/server_ending.hpp: a resignation, a forfeit, an abort).
 #pragma once
 
 #include <string>
@@ -34,6 +35,9 @@ struct VerifyResult {
   VerifyFailure failure = VerifyFailure::kNone;
   size_t index = 0;    // the step or chance record concerned
   std::string reason;  // one sentence, for people
+  // When verified: the ending the server decided outside the rules (a resignation, a forfeit, an
+  // abort), taken from the record; empty when the replay itself reached the recorded end.
+  std::string server_ending;
   bool ok() const { return failure == VerifyFailure::kNone; }
 };
 

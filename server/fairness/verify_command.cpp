@@ -38,6 +38,11 @@ int run_verify_command(const engine::Registry& registry, std::span<const std::st
     out << path
         << ": verified: the seed matches its commitment and every step, shuffle and "
            "roll replays exactly\n";
+    if (!result.server_ending.empty()) {
+      out << path << ": the match did not end by the rules but by the server's decision: '"
+          << result.server_ending
+          << "' (the record's word: a clock or a resignation is not replayed)\n";
+    }
     return 0;
   }
   out << path << ": NOT verified (" << to_string(result.failure) << "): " << result.reason << "\n";

@@ -45,7 +45,8 @@ Handled load_ended(storage::MatchStore* store, uint64_t id,
   if (!stored) return Handled::fail(UNKNOWN_MATCH, "no stored match with that id");
   if (stored->summary.status == storage::MatchStatus::kLive) {
     return Handled::fail(MATCH_NOT_ENDED,
-                         "the match is still being played: replays open at its end");
+                         "the match is being played, or its end is still being stored: replays "
+                         "open once the end is stored");
   }
   return Handled::ok();
 }

@@ -16,7 +16,10 @@ ExportAnswer export_match_record(Hub& hub, uint64_t match_id) {
   auto stored = store->load_match(static_cast<storage::MatchId>(match_id));
   if (!stored) return {UNKNOWN_MATCH, "no stored match with that id", {}};
   if (stored->summary.status == storage::MatchStatus::kLive) {
-    return {MATCH_NOT_ENDED, "the match is still being played: its record opens at its end", {}};
+    return {MATCH_NOT_ENDED,
+            "the match is being played, or its end is still being stored: its record "
+            "opens once the end is stored",
+            {}};
   }
   std::string error;
   auto record = storage::export_record(hub.registry(), *stored, error);

@@ -4,6 +4,7 @@
 // writes the audit log when `done` reports the outcome.
 #include <spdlog/spdlog.h>
 
+#include "fairness/server_ending.hpp"
 #include "match/match.hpp"
 
 namespace duelhall::server {
@@ -19,8 +20,7 @@ void Match::abort(std::string reason, std::function<void(ResultCode, std::string
       return;
     }
     spdlog::info("match {}: aborted by a moderator", id_);
-    force_end("aborted by a moderator" + (reason.empty() ? std::string() : ": " + reason), {}, true,
-              out);
+    force_end(fairness::aborted_by_moderator(reason), {}, true, out);
     done(OK, {});
   });
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "fairness/server_ending.hpp"
 #include "match/match.hpp"
 #include "net/messages.hpp"
 
@@ -51,7 +52,7 @@ void Match::on_durable(uint64_t ticket, const std::string& error) {
     if (status_ == PLAYING) {
       spdlog::error("match {}: the action log failed, ending the match: {}", id_, error);
       forget_unstored(unsent);
-      force_end("the match was stopped: the server could not store an action", {}, true, out);
+      force_end(fairness::stopped_unstored(), {}, true, out);
     }
     out.flush();
     return;

@@ -6,6 +6,7 @@
 
 #include "core/version.hpp"
 #include "fairness/commitment.hpp"
+#include "fairness/server_ending.hpp"
 #include "match/match.hpp"
 #include "net/messages.hpp"
 
@@ -22,7 +23,7 @@ void Match::start(Outbox& out) {
                                         raw, options);
   if (!created.state) {
     spdlog::warn("match {} could not start: {}", id_, created.error);
-    force_end("the match could not start: " + created.error, {}, true, out);
+    force_end(fairness::could_not_start(created.error), {}, true, out);
     return;
   }
   state_ = std::move(created.state);
@@ -140,7 +141,7 @@ void Match::clock_expired(int seat, uint64_t generation, Outbox& out) {
     for (int s = 0; s < static_cast<int>(seats_.size()); ++s) {
       if (s != seat) winners.add(s);
     }
-    force_end("@" + std::to_string(seat) + " ran out of time and forfeits", winners, false, out);
+    force_end(fairness::forfeited_on_time(seat), winners, false, out);
     return;
   }
   // The clock's move is made now, on the strand: a searching level gives way to its heuristic.
@@ -216,7 +217,7 @@ void Match::fault(const std::string& what, Outbox& out) {
                                           "the server stopped this match after a fault")));
   }
   if (status_ == PLAYING || status_ == WAITING) {
-    force_end("the match was stopped by a server fault", {}, true, out);
+    force_end(fairness::stopped_by_fault(), {}, true, out);
   }
 }
 

@@ -2,6 +2,7 @@
 // bot takes a seat, and a player who leaves (or does not come back) loses. The accounts that sat
 // in a match go to the hub when it starts (every match's, for the players' histories), and a
 // rated match's result when it ends (for the ratings).
+#include "fairness/server_ending.hpp"
 #include "match/match.hpp"
 #include "net/messages.hpp"
 
@@ -28,9 +29,7 @@ bool Match::rated_forfeit(int seat, Outbox& out) {
   for (int s = 0; s < static_cast<int>(seats_.size()); ++s) {
     if (s != seat) winners.add(s);
   }
-  std::string reason(1, '@');
-  reason.append(std::to_string(seat)).append(" left the rated match and loses");
-  force_end(std::move(reason), winners, false, out);
+  force_end(fairness::left_rated_match(seat), winners, false, out);
   return true;
 }
 

@@ -3,6 +3,7 @@
 // the end the same way.
 #include <spdlog/spdlog.h>
 
+#include "fairness/server_ending.hpp"
 #include "match/match.hpp"
 #include "net/messages.hpp"
 
@@ -32,7 +33,7 @@ void Match::resign(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player,
       if (s != seat) winners.add(s);
     }
     spdlog::info("match {}: seat {} resigns", id_, seat);
-    force_end("@" + std::to_string(seat) + " resigns", winners, false, out);
+    force_end(fairness::resigned(seat), winners, false, out);
   });
 }
 
@@ -43,7 +44,7 @@ void Match::after_last_human(Outbox& out) {
   }
   if (hub_.config().abandoned_matches == "bots") return;
   spdlog::info("match {}: every player has left, the match ends", id_);
-  force_end("every player left the match", {}, false, out);
+  force_end(fairness::every_player_left(), {}, false, out);
 }
 
 }  // namespace duelhall::server

@@ -5,6 +5,7 @@
 #include "core/version.hpp"
 #include "fairness/commitment.hpp"
 #include "fairness/record_format.hpp"
+#include "fairness/server_ending.hpp"
 #include "fairness/verify.hpp"
 #include "fairness/verify_command.hpp"
 #include "storage/match_export.hpp"
@@ -144,6 +145,67 @@ TEST_CASE("verify rejects a changed outcome and steps cut short of the end") {
   auto result = h.verify(tampered);
   CHECK(result.failure == VerifyFailure::kOutcomeDiffers);
   CHECK_THAT(result.reason, Catch::Contains("it goes on"));
+}
+
+namespace {
+
+// The honest record cut after its first `steps` steps, as a match the server ended there.
+fairness::MatchRecord ended_by_server(const Honest& h, size_t steps, std::string reason,
+                                      uint32_t winners) {
+  auto record = h.record;
+  record.steps.resize(steps);
+  while (!record.chance_log.empty() && record.chance_log.back().after_step >= steps) {
+    record.chance_log.pop_back();
+  }
+  record.outcome = fairness::RecordedOutcome{winners, {}, std::move(reason)};
+  return record;
+}
+
+}  // namespace
+
+TEST_CASE("verify accepts a match the server ended short of the rules' end, naming the ending") {
+  Honest h;
+  const size_t steps = h.record.steps.size() / 2;
+  for (auto [reason, winners] :
+       std::vector<std::pair<std::string, uint32_t>>{{fairness::resigned(0), 2u},
+                                                     {fairness::resigned(1), 1u},
+                                                     {fairness::forfeited_on_time(1), 1u},
+                                                     {fairness::left_rated_match(0), 2u},
+                                                     {fairness::every_player_left(), 0u},
+                                                     {fairness::aborted_by_moderator(""), 0u},
+                                                     {fairness::aborted_by_moderator("abuse"), 0u},
+                                                     {fairness::stopped_by_fault(), 0u},
+                                                     {fairness::stopped_unstored(), 0u}}) {
+    INFO(reason);
+    const auto result = h.verify(ended_by_server(h, steps, reason, winners));
+    INFO(result.reason);
+    CHECK(result.ok());
+    CHECK(result.server_ending == reason);
+  }
+  // A match the rules ended says nothing of the server.
+  CHECK(h.verify(h.record).server_ending.empty());
+}
+
+TEST_CASE("verify rejects a server ending whose winners are not that ending's, or an unknown one") {
+  Honest h;
+  const size_t steps = h.record.steps.size() / 2;
+  for (auto [reason, winners] : std::vector<std::pair<std::string, uint32_t>>{
+           {fairness::resigned(1), 2u},          // the resigner cannot win
+           {fairness::resigned(1), 3u},          // nor share the win
+           {fairness::resigned(2), 3u},          // a seat the match does not have
+           {fairness::every_player_left(), 1u},  // nobody wins
+           {"@1 resigns and more", 1u},          // not the server's words
+           {"@x resigns", 1u},
+           {"@-1 resigns", 2u},
+           {"a player was too good", 1u}}) {
+    INFO(reason);
+    const auto result = h.verify(ended_by_server(h, steps, reason, winners));
+    CHECK(result.failure == VerifyFailure::kOutcomeDiffers);
+  }
+  // Scores belong to the rules' ends only.
+  auto scored = ended_by_server(h, steps, fairness::resigned(1), 1u);
+  scored.outcome->scores = {1, 0};
+  CHECK(h.verify(scored).failure == VerifyFailure::kOutcomeDiffers);
 }
 
 TEST_CASE("verify rejects a record without its seed") {

@@ -3,11 +3,10 @@
 // view with exactly the bytes the live viewers held at each step, shown omnisciently only after
 // its end, exported to a record that duelhall-verify accepts, and imported; a tampered record is
 // refused with the verifier's reason. While the match is live, none of it is served.
-#include <fstream>
-
 #include "core/bot.hpp"
 #include "core/registry.hpp"
 #include "helpers.hpp"
+#include "record_helpers.hpp"
 
 using namespace duelhall;
 using namespace duelhall::testing;
@@ -29,38 +28,11 @@ ClientMessage replay_view(uint64_t id, int seat, uint32_t position) {
   return m;
 }
 
-ClientMessage export_match(uint64_t id) {
-  ClientMessage m;
-  m.mutable_export_match()->set_match_id(id);
-  return m;
-}
-
-ClientMessage import_match(const std::string& record) {
-  ClientMessage m;
-  m.mutable_import_match()->set_record(record);
-  return m;
-}
-
 bool listed(const ServerMessage& list, uint64_t id) {
   for (const auto& r : list.replays().replays()) {
     if (r.match_id() == id) return true;
   }
   return false;
-}
-
-ExitResult verify_file(const std::string& text) {
-  const auto path = temp_data_dir("record").string() + ".txt";
-  std::ofstream(path, std::ios::binary) << text;
-  std::string command = std::string(DUELHALL_VERIFY) + " '" + path + "' 2>&1";
-  ExitResult result;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  char buffer[4096];
-  size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) result.output.append(buffer, n);
-  const int status = ::pclose(pipe);
-  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::filesystem::remove(path);
-  return result;
 }
 
 }  // namespace

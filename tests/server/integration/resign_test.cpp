@@ -1,9 +1,12 @@
 // Resigning and abandonment against the real server: a resignation ends the match for both
 // players and a spectator in every ruleset (the resigner loses, the others win), it is refused
 // with a typed code to whoever holds no seat or after the end, and a match whose humans have all
-// left ends (or is played out by the bots when the host configures `--abandoned bots`).
+// left ends (or is played out by the bots when the host configures `--abandoned bots`). The record
+// of a match ended that way verifies and imports: its replay stops short of the rules' end, and
+// duelhall-verify names the ending the server decided.
 #include "core/registry.hpp"
 #include "helpers.hpp"
+#include "record_helpers.hpp"
 
 using namespace duelhall;
 using namespace duelhall::testing;
@@ -124,6 +127,59 @@ TEST_CASE("a match whose humans have all left ends and leaves the playing list")
   CHECK(t->outcome.reason() == "every player left the match");
   CHECK(t->outcome.winners_size() == 0);
   CHECK(listed(*watcher, id)->status() == FINISHED);
+}
+
+TEST_CASE(
+    "the record of a match ended by a resignation or by every player leaving verifies, naming that "
+    "ending, and imports") {
+  ServerProcess server;
+  auto ann = connect_as(server.port(), "Ann");
+  auto ben = connect_as(server.port(), "Ben");
+  auto cat = connect_as(server.port(), "Cat");  // watches: the players who leave are not told
+  const auto registry = engine::builtin_registry();
+  for (const auto& info : registry.all()) {
+    INFO(info.name);
+    for (const bool resigns : {true, false}) {
+      auto created = ann->request(create_match(info.name, 2, true, 0));
+      REQUIRE(created.result() == OK);
+      const uint64_t id = created.created().match().match_id();
+      REQUIRE(cat->request(spectate(id)).result() == OK);
+      REQUIRE(ben->request(join_match(id, 1)).result() == OK);
+      REQUIRE(ann->wait_until([&] { return ann->tracker().find(id) != nullptr; }));
+      if (resigns) {
+        REQUIRE(ben->request(resign(id)).result() == OK);
+      } else {
+        REQUIRE(ben->request(leave(id)).result() == OK);
+        REQUIRE(ann->request(leave(id)).result() == OK);
+      }
+      REQUIRE(ended(*cat, id));
+      const std::string ending = resigns ? "@1 resigns" : "every player left the match";
+      // The end reaches the viewers before the store's writer has committed it: until then the
+      // record is not served.
+      ServerMessage exported;
+      for (int tries = 0; tries < 200; ++tries) {
+        exported = ann->request(export_match(id));
+        if (exported.result() != MATCH_NOT_ENDED) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      }
+      REQUIRE(exported.result() == OK);
+      const std::string record = exported.exported().record();
+      const ExitResult verified = verify_file(record);
+      INFO(verified.output);
+      CHECK(verified.status == 0);
+      CHECK_THAT(verified.output, Catch::Contains("'" + ending + "'"));
+      CHECK(ann->request(import_match(record)).result() == OK);
+      // The same record claiming another seat resigned does not verify: its winners are not
+      // that ending's.
+      if (resigns) {
+        std::string tampered = record;
+        const size_t at = tampered.find("@1%20resigns");  // the record escapes spaces
+        REQUIRE(at != std::string::npos);
+        tampered[at + 1] = '0';
+        CHECK(verify_file(tampered).status == 1);
+      }
+    }
+  }
 }
 
 TEST_CASE("with --abandoned bots the bots play an abandoned match out") {

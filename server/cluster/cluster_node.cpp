@@ -70,8 +70,12 @@ void ClusterNode::start(uint16_t port) {
   if (!options_.advertise_host.empty()) {
     options_.advertise = "ws://" + options_.advertise_host + ":" + std::to_string(port) + "/ws";
   }
-  auto self = shared_from_this();
-  commands_->on_state([self](bool up) {
+  // The links keep these handlers for as long as they live, and this node keeps the links: the
+  // handlers hold the node weakly, or neither would ever be freed.
+  const std::weak_ptr<ClusterNode> weak = weak_from_this();
+  commands_->on_state([weak](bool up) {
+    auto self = weak.lock();
+    if (!self) return;
     if (!up) {
       self->set_ready(false);
       self->commands_were_down_ = true;
@@ -80,19 +84,24 @@ void ClusterNode::start(uint16_t port) {
     if (self->commands_were_down_) self->republish();
     self->commands_were_down_ = false;
   });
-  feed_->subscribe(directory_.lobby_channel(), [self](std::string message) {
+  feed_->subscribe(directory_.lobby_channel(), [weak](std::string message) {
+    auto self = weak.lock();
+    if (!self) return;
     auto listing = decode_listing(message);
     if (!listing || listing->node == self->options_.node) return;  // our own echo
     if (self->hooks_.listing_changed) self->hooks_.listing_changed(*listing);
   });
   for (const Channel& channel : channels_) {
-    feed_->subscribe(options_.prefix + channel.name, [self, &channel](std::string message) {
+    feed_->subscribe(options_.prefix + channel.name, [weak, &channel](std::string message) {
+      auto self = weak.lock();
+      if (!self) return;
       auto body = from_other_node(message, self->options_.node);
       if (body) channel.on_message(std::move(*body));
     });
   }
-  feed_->on_state([self](bool up) {
-    if (!up) return;
+  feed_->on_state([weak](bool up) {
+    auto self = weak.lock();
+    if (!self || !up) return;
     for (const Channel& channel : self->channels_) {
       if (channel.on_resync) channel.on_resync();
     }
@@ -103,7 +112,7 @@ void ClusterNode::start(uint16_t port) {
   });
   commands_->start();
   feed_->start();
-  asio::post(timer_.get_executor(), [self] { self->tick(); });
+  asio::post(timer_.get_executor(), [self = shared_from_this()] { self->tick(); });
 }
 
 void ClusterNode::stop() {

@@ -18,13 +18,17 @@ std::optional<MatchInfo> info_of(const cluster::Listing& listing) {
   return info;
 }
 
-// Rebuilds an adopted match from the shared log, off the Redis strand (the store blocks). The
-// claim comes first: from the moment it returns the store refuses the old owner's appends, so
-// the log loaded next is the whole log, and the old owner cannot add to it behind the adopter.
-void adopt(boost::asio::io_context& io, std::weak_ptr<cluster::ClusterNode> node,
+// Rebuilds an adopted match from the shared log on the storage worker: never on the Redis strand
+// nor on an I/O thread, since the claim and the load block on PostgreSQL (a claim waits for the
+// old owner's batches in flight, a long log takes a while to read) and the replay costs CPU in
+// proportion to the log. The claim comes first: from the moment it returns the store refuses the
+// old owner's appends, so the log loaded next is the whole log, and the old owner cannot add to
+// it behind the adopter. The match is built before anyone can reach it (Hub::recover), and its
+// first work (publishing, clocks, bots) goes to its own strand (Match::recover).
+void adopt(const boost::asio::any_io_executor& worker, std::weak_ptr<cluster::ClusterNode> node,
            storage::MatchStore* store, const engine::Registry& registry, Hub& hub,
            const cluster::Orphan& orphan, uint64_t epoch) {
-  boost::asio::post(io, [node, store, &registry, &hub, orphan, epoch] {
+  boost::asio::post(worker, [node, store, &registry, &hub, orphan, epoch] {
     auto cluster = node.lock();
     if (!cluster) return;
     const auto id = static_cast<storage::MatchId>(orphan.match);
@@ -66,10 +70,10 @@ void adopt(boost::asio::io_context& io, std::weak_ptr<cluster::ClusterNode> node
 
 }  // namespace
 
-std::shared_ptr<cluster::ClusterNode> join_cluster(const Config& config,
-                                                   boost::asio::io_context& io, Hub& hub,
-                                                   storage::MatchStore* store,
-                                                   const engine::Registry& registry) {
+std::shared_ptr<cluster::ClusterNode> join_cluster(
+    const Config& config, boost::asio::io_context& io,
+    const boost::asio::any_io_executor& storage_worker, Hub& hub, storage::MatchStore* store,
+    const engine::Registry& registry) {
   cluster::ClusterOptions options;
   std::string error;
   if (!cluster::cluster_options_from(config, options, error)) {
@@ -104,9 +108,9 @@ std::shared_ptr<cluster::ClusterNode> join_cluster(const Config& config,
     hub.match_owned(match, static_cast<int64_t>(epoch));
   };
   auto node_holder = std::make_shared<std::weak_ptr<cluster::ClusterNode>>();
-  hooks.adopted = [&io, node_holder, store, &registry, &hub](const cluster::Orphan& orphan,
-                                                             uint64_t epoch) {
-    adopt(io, *node_holder, store, registry, hub, orphan, epoch);
+  hooks.adopted = [storage_worker, node_holder, store, &registry, &hub](
+                      const cluster::Orphan& orphan, uint64_t epoch) {
+    adopt(storage_worker, *node_holder, store, registry, hub, orphan, epoch);
     return true;
   };
   auto node = std::make_shared<cluster::ClusterNode>(io, options, std::move(hooks));

@@ -245,6 +245,12 @@ export class Connection {
     return this.url;
   }
 
+  // Whether the connection is moving to another node for a command (moveTo), until the hello
+  // there is through.
+  get moving(): boolean {
+    return this.move !== null;
+  }
+
   // Reconnects to another node's address; true once the session has said hello there, false
   // when it could not be reached within MOVE_TIMEOUT_MS (once the hello is through back on the
   // node it left, or that node failed too).

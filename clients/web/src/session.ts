@@ -164,8 +164,9 @@ export class Session {
       this.lobby.clear();
       for (const m of lobby.body.value.matches) this.lobby.set(m.matchId, m);
     }
-    // Watched again here (watching.ts): a page with no seat in play follows its match's node.
-    this.watching.again(![...this.matches.values()].some((m) => m.seat >= 0 && !m.outcome));
+    // Watched again here (watching.ts): a page with no seat in play follows its match's node,
+    // unless this hello is on the way somewhere for a command (a spectate elsewhere).
+    this.watching.again(!this.conn.moving && ![...this.matches.values()].some((m) => m.seat >= 0 && !m.outcome));
     this.ready = true;
     this.changed();
   }

@@ -189,4 +189,39 @@ describe("a spectator over a failover", () => {
     expect(session.conn.address).toBe("ws://node-a/ws");
     expect(spectates(b)).toHaveLength(1);
   });
+
+  it("a spectate the page starts towards another node is not pulled back by the match it watched before", async () => {
+    localStorage.setItem("duelhall.token", "tok");
+    const session = new Session("ws://node-a/ws");
+    session.start();
+    const a = FakeSocket.made[0];
+    a.accept();
+    let spectated = 0;
+    const onA = node(a, (m) => {
+      spectated++;
+      const id = m.command.case === "spectate" ? m.command.value.matchId : 0n;
+      return id === 7n ? ok() : {
+        result: ResultCode.REDIRECT,
+        body: { case: "redirect" as const, value: { node: "node-b", address: "ws://node-b/ws", ticket: TICKET, matchId: 9n } },
+      };
+    });
+    await serve(200, onA); // the hello and the lobby are through
+    const first = session.spectate(7n);
+    await serve(100, onA);
+    expect(await first).toBe(true);
+    const second = session.spectate(9n); // on node-b: the page moves there
+    await serve(100, onA);
+    const b = FakeSocket.made[1];
+    expect(b.url).toBe("ws://node-b/ws");
+    b.accept();
+    // Node-b has match 9 and sends the page back to node-a for match 7.
+    await serve(300, node(b, (m) => m.command.case === "spectate" && m.command.value.matchId === 9n ? ok()
+      : { ...redirectTo("ws://node-a/ws")(), body: { case: "redirect" as const,
+        value: { node: "node-a", address: "ws://node-a/ws", ticket: TICKET, matchId: 7n } } }));
+    expect(await second).toBe(true);
+    expect(spectated).toBe(2);
+    expect(FakeSocket.made).toHaveLength(2);
+    expect(session.conn.address).toBe("ws://node-b/ws");
+    expect(spectates(b).map((m) => m.command.case === "spectate" && m.command.value.matchId).sort()).toEqual([7n, 9n]);
+  });
 });

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "app/recovery.hpp"
+#include "storage_pg/postgres_match_store.hpp"
 
 namespace duelhall::server {
 namespace {
@@ -24,19 +25,22 @@ std::optional<MatchInfo> info_of(const cluster::Listing& listing) {
 // proportion to the log. The claim comes first: from the moment it returns the store refuses the
 // old owner's appends, so the log loaded next is the whole log, and the old owner cannot add to
 // it behind the adopter. The match is built before anyone can reach it (Hub::recover), and its
-// first work (publishing, clocks, bots) goes to its own strand (Match::recover).
+// first work (publishing, clocks, bots) goes to its own strand (Match::recover). `reader`, when
+// set, claims and loads (a connection of the adoptions' own), `store` writes.
 void adopt(const boost::asio::any_io_executor& worker, std::weak_ptr<cluster::ClusterNode> node,
-           storage::MatchStore* store, const engine::Registry& registry, Hub& hub,
-           const cluster::Orphan& orphan, uint64_t epoch) {
-  boost::asio::post(worker, [node, store, &registry, &hub, orphan, epoch] {
+           storage::MatchStore* store, std::shared_ptr<storage::MatchStore> reader,
+           const engine::Registry& registry, Hub& hub, const cluster::Orphan& orphan,
+           uint64_t epoch) {
+  boost::asio::post(worker, [node, store, reader, &registry, &hub, orphan, epoch] {
     auto cluster = node.lock();
     if (!cluster) return;
     const auto id = static_cast<storage::MatchId>(orphan.match);
     std::optional<storage::StoredMatch> stored;
     try {
       if (store) {
-        store->claim_match(id, static_cast<int64_t>(epoch), cluster->options().node);
-        stored = store->load_match(id);
+        storage::MatchStore& source = reader ? *reader : *store;
+        source.claim_match(id, static_cast<int64_t>(epoch), cluster->options().node);
+        stored = source.load_match(id);
       }
     } catch (const storage::StaleEpochError& e) {
       // A higher claim than Redis's epoch: Redis lost its data (docs/cluster.md, Guarantees).
@@ -108,9 +112,16 @@ std::shared_ptr<cluster::ClusterNode> join_cluster(
     hub.match_owned(match, static_cast<int64_t>(epoch));
   };
   auto node_holder = std::make_shared<std::weak_ptr<cluster::ClusterNode>>();
-  hooks.adopted = [storage_worker, node_holder, store, &registry, &hub](
+  // Adoptions claim and load on a connection of their own: a claim waits on the match's row lock
+  // for the old owner's batches in flight, and on the store's one connection it would hold up
+  // every write of this node's own matches meanwhile.
+  std::shared_ptr<storage::MatchStore> reader;
+  if (store && !config.database.empty()) {
+    reader = std::make_shared<storage::PostgresMatchStore>(config.database);
+  }
+  hooks.adopted = [storage_worker, node_holder, store, reader, &registry, &hub](
                       const cluster::Orphan& orphan, uint64_t epoch) {
-    adopt(storage_worker, *node_holder, store, registry, hub, orphan, epoch);
+    adopt(storage_worker, *node_holder, store, reader, registry, hub, orphan, epoch);
     return true;
   };
   auto node = std::make_shared<cluster::ClusterNode>(io, options, std::move(hooks));

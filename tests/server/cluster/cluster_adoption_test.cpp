@@ -3,7 +3,8 @@
 // shared database, so the adopter's claim waits on it (as it would behind a slow database or the
 // old owner's batches in flight), and checks that the adopter, running one I/O thread, goes on
 // answering a connection meanwhile (and tells a spectator to ask again, the match being on its
-// way); once the lock goes, the adoption completes and the spectator is served.
+// way), and goes on storing and acknowledging the actions of its own matches; once the lock
+// goes, the adoption completes and the spectator is served.
 #include <catch2/catch.hpp>
 
 #include "cluster_harness.hpp"
@@ -26,13 +27,14 @@ bool claim_waits(storage::PgConnection& watcher) {
 }  // namespace
 
 TEST_CASE(
-    "an adopted match: the adopter reads the log off its I/O threads, which go on serving while "
-    "the read waits on PostgreSQL") {
+    "an adopted match: the adopter reads the log off its I/O threads and its write connection, "
+    "which go on serving and storing while the read waits on PostgreSQL") {
   RedisServer redis;
   const std::string database = ThrowawayPostgres::shared().new_database();
   ServerProcess a(pg_node_args(redis, "node-a", database));
   std::vector<std::string> b_args = pg_node_args(redis, "node-b", database);
-  b_args.insert(b_args.end(), {"--threads", "1"});
+  // One I/O thread, and the matches created through it kept on it.
+  b_args.insert(b_args.end(), {"--threads", "1", "--placement", "local"});
   ServerProcess b(b_args);
   wait_node_ready(a);
   wait_node_ready(b);
@@ -54,8 +56,34 @@ TEST_CASE(
   }
   REQUIRE(store.load_match(static_cast<storage::MatchId>(id)).has_value());
 
-  // A connection to node-b, in before the adoption.
+  // A connection to node-b, in before the adoption, and a match of node-b's own against its bot.
   auto probe = connect_as(b.port(), "Probe");
+  auto own = connect_as(b.port(), "Own");
+  const ServerMessage mine = own->request(create_match("force_battles", 2, true, 1));
+  REQUIRE(mine.result() == OK);
+  REQUIRE(mine.created().match().node() == "node-b");
+  const uint64_t own_id = mine.created().match().match_id();
+  // Plays the first offered action; a bot's action that came first (STALE_SEQ) is waited out.
+  uint64_t next_seq = 0;
+  auto play_own = [&] {
+    ServerMessage reply;
+    for (int attempt = 0; attempt < 20; ++attempt) {
+      own->wait_until([&] {
+        auto* t = own->tracker().find(own_id);
+        return t && t->seq >= next_seq && !t->legal.empty();
+      });
+      auto* t = own->tracker().find(own_id);
+      REQUIRE(t);
+      REQUIRE(!t->legal.empty());
+      const uint64_t at = t->seq;
+      next_seq = at + 1;
+      reply = own->request(action(own_id, t->legal.front().code(), at),
+                           std::chrono::milliseconds(2000));
+      if (reply.result() != STALE_SEQ) break;
+    }
+    return reply;
+  };
+  REQUIRE(play_own().result() == OK);
 
   // The match's row locked as an old owner's batch in flight would hold it; node-a dies.
   storage::PgConnection lock(database);
@@ -87,6 +115,11 @@ TEST_CASE(
     CHECK(took.count() < 1500);
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
   }
+  // Node-b's own match goes on: its action is stored and acknowledged (the adoption's claim
+  // waits on a connection of its own, not on the one this node writes with).
+  ServerMessage played;
+  CHECK_NOTHROW(played = play_own());
+  CHECK(played.result() == OK);
   // A spectator asking for the match meanwhile is told to ask again (node-b holds its lease but
   // is still rebuilding it), not that there is no such match.
   const ServerMessage early = probe->request(spectate(id), std::chrono::milliseconds(2000));

@@ -28,11 +28,14 @@ ServerMessage checked(WsClient& client, ClientMessage request, const char* what)
 }
 
 // The same for the commands another node of a cluster may serve: a REDIRECT is followed to that
-// node, whose connection replaces `client` (docs/cluster.md).
+// node, whose connection replaces `client` (docs/cluster.md), and whose player's resume token
+// replaces `identity`'s.
 ServerMessage followed(std::unique_ptr<WsClient>& client, ClientMessage request, const Options& o,
-                       const char* what) {
-  ServerMessage reply =
-      client::request_following_redirects(client, std::move(request), o.name, /*protocol=*/3);
+                       Identity& identity, const char* what) {
+  ServerMessage welcome;
+  ServerMessage reply = client::request_following_redirects(client, std::move(request), o.name,
+                                                            /*protocol=*/3, 2, &welcome);
+  if (welcome.has_welcome()) identity.token = welcome.welcome().resume_token();
   if (reply.result() != OK) {
     throw Refused(std::string(what) + " refused: " + ResultCode_Name(reply.result()) + ": " +
                   reply.reason());
@@ -40,13 +43,15 @@ ServerMessage followed(std::unique_ptr<WsClient>& client, ClientMessage request,
   return reply;
 }
 
-void hello(WsClient& client, const Options& o) {
+// Says Hello as `o.name`; the Welcome's resume token is the one to come back with.
+std::string hello(WsClient& client, const Options& o) {
   ClientMessage m;
   m.mutable_hello()->set_protocol_version(3);
   m.mutable_hello()->set_display_name(o.name);
   const ServerMessage reply = checked(client, std::move(m), "hello");
   std::cout << "connected as " << reply.welcome().display_name() << " (player "
             << reply.welcome().player_id() << ")\n";
+  return reply.welcome().resume_token();
 }
 
 RulesetList rulesets(WsClient& client) {
@@ -100,7 +105,7 @@ int print_matches(WsClient& client) {
   return 0;
 }
 
-int create(std::unique_ptr<WsClient>& client, const Options& o) {
+int create(std::unique_ptr<WsClient>& client, const Options& o, Identity& identity) {
   const RulesetList list = rulesets(*client);
   const RulesetInfo* ruleset = find_ruleset(list, o.operands[0]);
   if (!ruleset) throw Refused("the server has no ruleset " + o.operands[0]);
@@ -117,11 +122,11 @@ int create(std::unique_ptr<WsClient>& client, const Options& o) {
   c->set_join(!o.wait_only);
   c->set_seat_option(o.seat_option);
   c->set_bot_seats(o.bots);
-  const MatchCreated created = followed(client, std::move(m), o, "create").created();
+  const MatchCreated created = followed(client, std::move(m), o, identity, "create").created();
   std::cout << "created match " << created.match().match_id() << "\n";
   if (!created.invite_code().empty()) std::cout << "invite code " << created.invite_code() << "\n";
   if (o.wait_only) return 0;
-  return follow_match(*client, o, created.match().match_id(), ruleset->view_message());
+  return follow_match(client, o, created.match().match_id(), ruleset->view_message(), &identity);
 }
 
 uint64_t match_id_operand(const Options& o) {
@@ -132,7 +137,7 @@ uint64_t match_id_operand(const Options& o) {
   }
 }
 
-int join(std::unique_ptr<WsClient>& client, const Options& o) {
+int join(std::unique_ptr<WsClient>& client, const Options& o, Identity& identity) {
   const RulesetList list = rulesets(*client);
   const uint64_t id = match_id_operand(o);
   ClientMessage m;
@@ -141,22 +146,22 @@ int join(std::unique_ptr<WsClient>& client, const Options& o) {
   j->set_seat(o.seat);
   j->set_seat_option(o.seat_option);
   j->set_invite_code(o.invite);
-  const Joined joined = followed(client, std::move(m), o, "join").joined();
+  const Joined joined = followed(client, std::move(m), o, identity, "join").joined();
   const RulesetInfo* ruleset = find_ruleset(list, joined.match().ruleset());
   std::cout << "joined match " << id << " at seat @" << joined.seat() << "\n";
-  return follow_match(*client, o, id, ruleset ? ruleset->view_message() : "");
+  return follow_match(client, o, id, ruleset ? ruleset->view_message() : "", &identity);
 }
 
-int spectate(std::unique_ptr<WsClient>& client, const Options& o) {
+int spectate(std::unique_ptr<WsClient>& client, const Options& o, Identity& identity) {
   const RulesetList list = rulesets(*client);
   ClientMessage m;
   m.mutable_spectate()->set_match_id(match_id_operand(o));
   m.mutable_spectate()->set_invite_code(o.invite);
-  ServerMessage first = followed(client, std::move(m), o, "spectate");
+  ServerMessage first = followed(client, std::move(m), o, identity, "spectate");
   const RulesetInfo* ruleset = find_ruleset(list, first.snapshot().match().ruleset());
   const std::string view_message = ruleset ? ruleset->view_message() : "";
   client->pushed().push_front(std::move(first));
-  return follow_match(*client, o, match_id_operand(o), view_message);
+  return follow_match(client, o, match_id_operand(o), view_message, &identity);
 }
 
 }  // namespace
@@ -177,12 +182,12 @@ int main(int argc, char** argv) {
     auto client = std::make_unique<WsClient>();
     client->set_protocol(3);
     client->connect(o.host, o.port);
-    hello(*client, o);
+    Identity identity{{o.host, o.port, "/ws"}, o.name, hello(*client, o)};
     if (o.command == "rulesets") return print_rulesets(*client);
     if (o.command == "list") return print_matches(*client);
-    if (o.command == "create") return create(client, o);
-    if (o.command == "join") return join(client, o);
-    return spectate(client, o);
+    if (o.command == "create") return create(client, o, identity);
+    if (o.command == "join") return join(client, o, identity);
+    return spectate(client, o, identity);
   } catch (const std::exception& e) {
     std::cerr << "duelhall-cli: " << e.what() << "\n";
     return 1;

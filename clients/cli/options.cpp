@@ -64,7 +64,10 @@ Options:
   --help                    this text
 
 Interactive play: type the number of an action; "/text" sends a chat line.
-Exit status: 0 when the match ended, 1 on a refusal or a lost connection, 2 on bad usage.
+A lost connection (a server restart, a match moved to another node of a cluster) is reconnected
+to with the same identity and the match resumed, for up to 30 s.
+Exit status: 0 when the match ended, 1 on a refusal or a connection that could not be resumed,
+2 on bad usage.
 )";
 }
 

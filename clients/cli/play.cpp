@@ -5,6 +5,7 @@
 #include <random>
 #include <vector>
 
+#include "reconnect.hpp"
 #include "view_text.hpp"
 #include "wire_diff.hpp"
 
@@ -18,9 +19,10 @@ constexpr int kMaxRefusals = 20;
 
 class Follower {
  public:
-  Follower(client::WsClient& client, const Options& options, uint64_t match_id,
-           std::string view_message)
+  Follower(std::unique_ptr<client::WsClient>& client, const Options& options, uint64_t match_id,
+           std::string view_message, Identity* identity)
       : client_(client),
+        identity_(identity),
         options_(options),
         match_id_(match_id),
         view_message_(std::move(view_message)),
@@ -28,11 +30,10 @@ class Follower {
 
   int run() {
     while (true) {
-      std::optional<ServerMessage> m = next_message(client_);
+      std::optional<ServerMessage> m = next_message(*client_);
       if (!m) {
-        std::cout << "connection closed: " << client_.close_code() << " " << client_.close_reason()
-                  << "\n";
-        return 1;
+        if (!come_back()) return 1;
+        continue;
       }
       if (auto done = handle(*m)) return *done;
       if (should_act()) {
@@ -42,6 +43,22 @@ class Follower {
   }
 
  private:
+  // The connection is gone: back to the match on the node that hosts it now (reconnect.hpp).
+  bool come_back() {
+    const uint16_t code = client_->close_code();
+    const std::string reason = client_->close_reason();
+    std::cout << "connection closed: " << code << " " << reason << "\n";
+    if (!identity_ || !may_come_back(code, reason)) return false;
+    if (auto why = cli::come_back(client_, *identity_, {match_id_, seat_, seq_, options_.invite})) {
+      std::cout << "could not come back: " << *why << "\n";
+      return false;
+    }
+    std::cout << "resumed match " << match_id_ << " on " << client_->host() << ":"
+              << client_->port() << "\n";
+    acted_seq_.reset();  // an action in flight was not acknowledged: choose again
+    return true;
+  }
+
   std::optional<int> handle(const ServerMessage& m) {
     // Protocol 2: the actor's update answers its action.
     if (m.request_id() != 0 && m.has_update()) {
@@ -122,7 +139,7 @@ class Follower {
     std::cout << "(resync after " << why << ")\n";
     ClientMessage m;
     m.mutable_resync()->set_match_id(match_id_);
-    client_.send(std::move(m));
+    client_->send(std::move(m));
     return std::nullopt;
   }
 
@@ -166,7 +183,7 @@ class Follower {
     a->set_match_id(match_id_);
     a->set_code(legal_[choice].code());
     a->set_seq(seq_);
-    last_action_request_ = client_.send(std::move(m));
+    last_action_request_ = client_->send(std::move(m));
     acted_seq_ = seq_;
     ++own_actions_;
     return std::nullopt;
@@ -186,7 +203,7 @@ class Follower {
         ClientMessage m;
         m.mutable_chat()->set_match_id(match_id_);
         m.mutable_chat()->set_text(line.substr(1));
-        client_.send(std::move(m));
+        client_->send(std::move(m));
         continue;
       }
       try {
@@ -198,7 +215,8 @@ class Follower {
     }
   }
 
-  client::WsClient& client_;
+  std::unique_ptr<client::WsClient>& client_;
+  Identity* const identity_;  // null: no coming back after a lost connection
   const Options& options_;
   const uint64_t match_id_;
   const std::string view_message_;
@@ -235,9 +253,9 @@ std::optional<ServerMessage> next_message(client::WsClient& client) {
   }
 }
 
-int follow_match(client::WsClient& client, const Options& options, uint64_t match_id,
-                 const std::string& view_message) {
-  return Follower(client, options, match_id, view_message).run();
+int follow_match(std::unique_ptr<client::WsClient>& client, const Options& options,
+                 uint64_t match_id, const std::string& view_message, Identity* identity) {
+  return Follower(client, options, match_id, view_message, identity).run();
 }
 
 }  // namespace duelhall::cli

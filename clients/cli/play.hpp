@@ -5,10 +5,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
 #include "options.hpp"
+#include "reconnect.hpp"
 #include "ws_client.hpp"  // clients/common
 
 namespace duelhall::cli {
@@ -17,9 +19,11 @@ namespace duelhall::cli {
 // nullopt once the connection has closed.
 std::optional<ServerMessage> next_message(client::WsClient& client);
 
-// Runs until the match ends (exit status 0), the connection drops or an action is refused too
-// often (1), or the user quits (0). `view_message` names the ruleset's View message.
-int follow_match(client::WsClient& client, const Options& options, uint64_t match_id,
-                 const std::string& view_message);
+// Runs until the match ends (exit status 0), the connection drops for good or an action is
+// refused too often (1), or the user quits (0). `view_message` names the ruleset's View message.
+// A lost connection is come back from as `identity` (reconnect.hpp), which replaces `client`;
+// null: it ends the run.
+int follow_match(std::unique_ptr<client::WsClient>& client, const Options& options,
+                 uint64_t match_id, const std::string& view_message, Identity* identity);
 
 }  // namespace duelhall::cli

@@ -27,7 +27,8 @@ std::optional<WsAddress> parse_ws_address(const std::string& url) {
 }
 
 ServerMessage request_following_redirects(std::unique_ptr<WsClient>& client, ClientMessage message,
-                                          const std::string& name, uint32_t protocol, int hops) {
+                                          const std::string& name, uint32_t protocol, int hops,
+                                          ServerMessage* welcome) {
   ServerMessage reply = client->request(message);
   for (int hop = 0; hop < hops && reply.result() == REDIRECT && reply.has_redirect(); ++hop) {
     auto address = parse_ws_address(reply.redirect().address());
@@ -35,8 +36,9 @@ ServerMessage request_following_redirects(std::unique_ptr<WsClient>& client, Cli
     auto next = std::make_unique<WsClient>();
     next->set_protocol(protocol);
     next->connect(address->host, address->port, address->path);
-    ServerMessage welcome = next->hello(name);
-    if (welcome.result() != OK) return welcome;
+    ServerMessage greeted = next->hello(name);
+    if (greeted.result() != OK) return greeted;
+    if (welcome) *welcome = greeted;
     client->close();
     client = std::move(next);
     message.set_ticket(reply.redirect().ticket());

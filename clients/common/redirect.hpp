@@ -23,10 +23,11 @@ std::optional<WsAddress> parse_ws_address(const std::string& url);
 // Sends `message` on `client`; while the answer is REDIRECT (at most `hops` times), connects to
 // the node it names, says Hello as `name` in `protocol`, replaces `client` with that connection
 // and sends `message` again with the ticket. Returns the last answer (a REDIRECT the client
-// cannot follow stays one).
+// cannot follow stays one). `welcome`, when given, gets the Welcome of the node moved to (its
+// resume token is the one of the new connection's player).
 ServerMessage request_following_redirects(std::unique_ptr<WsClient>& client, ClientMessage message,
                                           const std::string& name, uint32_t protocol = 1,
-                                          int hops = 2);
+                                          int hops = 2, ServerMessage* welcome = nullptr);
 
 // Resumes on `client` (connected, with the tracker of the connection that was lost) the
 // matches its tracker follows, with the resume token `token`: a Hello with the token and a cursor

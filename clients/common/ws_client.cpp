@@ -16,6 +16,9 @@ WsClient::~WsClient() {
 }
 
 void WsClient::connect(const std::string& host, uint16_t port, const std::string& path) {
+  host_ = host;
+  port_ = port;
+  path_ = path;
   tcp::resolver resolver(io_);
   auto results = resolver.resolve(host, std::to_string(port));
   net::connect(ws_.next_layer(), results);

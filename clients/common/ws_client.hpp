@@ -36,6 +36,10 @@ class WsClient {
   void connect(const std::string& host, uint16_t port, const std::string& path = "/ws");
   void close();
   bool is_open() const { return open_; }
+  // Where connect() went: the node a client that lost its connection comes back to.
+  const std::string& host() const { return host_; }
+  uint16_t port() const { return port_; }
+  const std::string& path() const { return path_; }
   // Why the server closed the connection (WebSocket close code and reason), once it did.
   uint16_t close_code() const { return close_code_; }
   const std::string& close_reason() const { return close_reason_; }
@@ -76,6 +80,9 @@ class WsClient {
   std::deque<ServerMessage> pushed_;
   MatchTracker tracker_;
   uint32_t protocol_ = 1;
+  std::string host_;
+  uint16_t port_ = 0;
+  std::string path_;
   uint64_t next_request_ = 1;
   bool open_ = false;
   bool reading_ = false;

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "app/recovery.hpp"
+#include "storage_pg/postgres_match_store.hpp"
 
 namespace duelhall::server {
 namespace {
@@ -18,21 +19,28 @@ std::optional<MatchInfo> info_of(const cluster::Listing& listing) {
   return info;
 }
 
-// Rebuilds an adopted match from the shared log, off the Redis strand (the store blocks). The
-// claim comes first: from the moment it returns the store refuses the old owner's appends, so
-// the log loaded next is the whole log, and the old owner cannot add to it behind the adopter.
-void adopt(boost::asio::io_context& io, std::weak_ptr<cluster::ClusterNode> node,
-           storage::MatchStore* store, const engine::Registry& registry, Hub& hub,
-           const cluster::Orphan& orphan, uint64_t epoch) {
-  boost::asio::post(io, [node, store, &registry, &hub, orphan, epoch] {
+// Rebuilds an adopted match from the shared log on the storage worker: never on the Redis strand
+// nor on an I/O thread, since the claim and the load block on PostgreSQL (a claim waits for the
+// old owner's batches in flight, a long log takes a while to read) and the replay costs CPU in
+// proportion to the log. The claim comes first: from the moment it returns the store refuses the
+// old owner's appends, so the log loaded next is the whole log, and the old owner cannot add to
+// it behind the adopter. The match is built before anyone can reach it (Hub::recover), and its
+// first work (publishing, clocks, bots) goes to its own strand (Match::recover). `reader`, when
+// set, claims and loads (a connection of the adoptions' own), `store` writes.
+void adopt(const boost::asio::any_io_executor& worker, std::weak_ptr<cluster::ClusterNode> node,
+           storage::MatchStore* store, std::shared_ptr<storage::MatchStore> reader,
+           const engine::Registry& registry, Hub& hub, const cluster::Orphan& orphan,
+           uint64_t epoch) {
+  boost::asio::post(worker, [node, store, reader, &registry, &hub, orphan, epoch] {
     auto cluster = node.lock();
     if (!cluster) return;
     const auto id = static_cast<storage::MatchId>(orphan.match);
     std::optional<storage::StoredMatch> stored;
     try {
       if (store) {
-        store->claim_match(id, static_cast<int64_t>(epoch), cluster->options().node);
-        stored = store->load_match(id);
+        storage::MatchStore& source = reader ? *reader : *store;
+        source.claim_match(id, static_cast<int64_t>(epoch), cluster->options().node);
+        stored = source.load_match(id);
       }
     } catch (const storage::StaleEpochError& e) {
       // A higher claim than Redis's epoch: Redis lost its data (docs/cluster.md, Guarantees).
@@ -66,10 +74,10 @@ void adopt(boost::asio::io_context& io, std::weak_ptr<cluster::ClusterNode> node
 
 }  // namespace
 
-std::shared_ptr<cluster::ClusterNode> join_cluster(const Config& config,
-                                                   boost::asio::io_context& io, Hub& hub,
-                                                   storage::MatchStore* store,
-                                                   const engine::Registry& registry) {
+std::shared_ptr<cluster::ClusterNode> join_cluster(
+    const Config& config, boost::asio::io_context& io,
+    const boost::asio::any_io_executor& storage_worker, Hub& hub, storage::MatchStore* store,
+    const engine::Registry& registry) {
   cluster::ClusterOptions options;
   std::string error;
   if (!cluster::cluster_options_from(config, options, error)) {
@@ -104,9 +112,16 @@ std::shared_ptr<cluster::ClusterNode> join_cluster(const Config& config,
     hub.match_owned(match, static_cast<int64_t>(epoch));
   };
   auto node_holder = std::make_shared<std::weak_ptr<cluster::ClusterNode>>();
-  hooks.adopted = [&io, node_holder, store, &registry, &hub](const cluster::Orphan& orphan,
-                                                             uint64_t epoch) {
-    adopt(io, *node_holder, store, registry, hub, orphan, epoch);
+  // Adoptions claim and load on a connection of their own: a claim waits on the match's row lock
+  // for the old owner's batches in flight, and on the store's one connection it would hold up
+  // every write of this node's own matches meanwhile.
+  std::shared_ptr<storage::MatchStore> reader;
+  if (store && !config.database.empty()) {
+    reader = std::make_shared<storage::PostgresMatchStore>(config.database);
+  }
+  hooks.adopted = [storage_worker, node_holder, store, reader, &registry, &hub](
+                      const cluster::Orphan& orphan, uint64_t epoch) {
+    adopt(storage_worker, *node_holder, store, reader, registry, hub, orphan, epoch);
     return true;
   };
   auto node = std::make_shared<cluster::ClusterNode>(io, options, std::move(hooks));

@@ -3,6 +3,7 @@
 // the node's hooks are tied to the hub: its listings, the other nodes' listings, adoptions.
 #pragma once
 
+#include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/io_context.hpp>
 #include <memory>
 
@@ -17,11 +18,13 @@ namespace duelhall::server {
 
 // Null without --cluster. Throws std::runtime_error with the reason when the options are wrong
 // or Redis cannot be reached. The node is set on the hub but not started: start it once the
-// server listens (and stop it before the io_context goes).
-std::shared_ptr<cluster::ClusterNode> join_cluster(const Config& config,
-                                                   boost::asio::io_context& io, Hub& hub,
-                                                   storage::MatchStore* store,
-                                                   const engine::Registry& registry);
+// server listens (and stop it before the io_context goes). `storage_worker`: where an adoption
+// claims, loads and rebuilds its match (they block on the store), off the I/O threads; it must
+// outlive the node's adoptions and be joined before the hub and the store go.
+std::shared_ptr<cluster::ClusterNode> join_cluster(
+    const Config& config, boost::asio::io_context& io,
+    const boost::asio::any_io_executor& storage_worker, Hub& hub, storage::MatchStore* store,
+    const engine::Registry& registry);
 
 // The start-up's recovery in a cluster, whose store is every node's: a match claimed by another
 // node is left to it; any other is taken when this node acquires its lease (none holds it) and

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <filesystem>
 #include <iostream>
 #include <string_view>
@@ -128,10 +129,13 @@ int main(int argc, char** argv) {
   }
   hub->set_accounts(accounts.get());
   hub->set_moderation(moderation.get());
-  // Cluster mode (docs/cluster.md): a Redis that does not answer stops the start here.
+  // Cluster mode (docs/cluster.md): a Redis that does not answer stops the start here. Adopted
+  // matches are read from the shared store and rebuilt on their own thread, never on an I/O
+  // thread; joined (at the end of main) before the hub and the store go.
+  net::thread_pool adoptions(1);
   std::shared_ptr<duelhall::cluster::ClusterNode> cluster;
   try {
-    cluster = join_cluster(config, io, *hub, store, registry);
+    cluster = join_cluster(config, io, adoptions.get_executor(), *hub, store, registry);
   } catch (const std::exception& e) {
     spdlog::critical("cannot join the cluster: {}", e.what());
     return 1;

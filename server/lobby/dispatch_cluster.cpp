@@ -89,20 +89,33 @@ std::optional<Handled> Dispatcher::place_elsewhere(Call& call) {
 
 Handled Dispatcher::not_here(Call& call, uint64_t match_id, bool spectate, int seat) {
   cluster::ClusterNode* cluster = hub_.cluster();
-  if (!cluster || call.ticketed) return Handled::fail(UNKNOWN_MATCH, "no such match");
+  if (!cluster) return Handled::fail(UNKNOWN_MATCH, "no such match");
   const TicketRole role = spectate ? TicketRole::kSpectate : TicketRole::kJoin;
-  // A listed match: its node is known here. Otherwise (unlisted) Redis says who holds its lease.
-  if (auto node = cluster->node(hub_.remote_node_of(match_id))) {
-    return redirect(*cluster, *node, match_id, role, seat, call.reply);
+  // A listed match: its node is known here, and redirected to while it is live. Otherwise
+  // (unlisted, or its node stopped) Redis says who holds its lease.
+  const std::string listed_on = hub_.remote_node_of(match_id);
+  if (!call.ticketed) {
+    if (auto node = cluster->node(listed_on)) {
+      return redirect(*cluster, *node, match_id, role, seat, call.reply);
+    }
   }
   cluster->locate(match_id, [cluster, peer = call.peer, request_id = call.request_id, match_id,
-                             role, seat](std::optional<cluster::NodeInfo> node) {
+                             role, seat, ticketed = call.ticketed,
+                             listed = !listed_on.empty()](std::optional<cluster::NodeInfo> node) {
     ServerMessage reply;
     reply.set_request_id(request_id);
-    if (node && node->name != cluster->options().node) {
+    if (node && node->name != cluster->options().node && !ticketed) {
       const Handled handled = redirect(*cluster, *node, match_id, role, seat, reply);
       reply.set_result(handled.code);
       reply.set_reason(handled.reason);
+    } else if (node || listed) {
+      // Its lease is held (here: the adoption is still rebuilding it; or it moved on since the
+      // ticket), or it is listed under a node that stopped and nobody holds it yet: a failover
+      // under way, which the client waits out as it does for a resume (docs/cluster.md).
+      reply.set_result(CLUSTER_UNAVAILABLE);
+      reply.set_reason("match " + std::to_string(match_id) +
+                       " has no node right now (its node stopped and another is taking it "
+                       "over): ask again in a moment");
     } else {
       reply.set_result(UNKNOWN_MATCH);
       reply.set_reason("no such match");

@@ -34,9 +34,9 @@ const RETRY_MIN_MS = 300;
 const RETRY_MAX_MS = 5_000;
 export const MOVE_TIMEOUT_MS = 10_000;
 export const RESUME_RETRY_MIN_MS = 150;
-const RESUME_RETRY_MAX_MS = 2_000;
+export const RESUME_RETRY_MAX_MS = 2_000;
 export const RESUME_GIVE_UP_MS = 20_000;
-const TICKET_REFUSALS = [ResultCode.TICKET_FORGED, ResultCode.TICKET_EXPIRED, ResultCode.TICKET_WRONG_MATCH];
+export const TICKET_REFUSALS = [ResultCode.TICKET_FORGED, ResultCode.TICKET_EXPIRED, ResultCode.TICKET_WRONG_MATCH];
 const SERVICE_RESTART = 1012; // the WebSocket close code a node closes moved matches with
 
 // A move to another node under way: where from (to go back), the socket opened there, and
@@ -222,8 +222,9 @@ export class Connection {
   // Sends a command; the promise resolves with its reply (dropped on disconnect). A REDIRECT is
   // followed once (unless `follow` is false): to the node it names, with its ticket. When that
   // node cannot be reached the reply stays the REDIRECT, its reason saying so in words.
-  async send(command: Command, follow = true): Promise<ServerMessage> {
-    const reply = await this.sendOnce(command, new Uint8Array());
+  // `ticket`: a ticket the page already holds for this command here (from a redirect it followed).
+  async send(command: Command, follow = true, ticket: Uint8Array = new Uint8Array()): Promise<ServerMessage> {
+    const reply = await this.sendOnce(command, ticket);
     if (!follow || reply.result !== ResultCode.REDIRECT || reply.body.case !== "redirect") {
       return reply;
     }
@@ -242,6 +243,12 @@ export class Connection {
   // The node's address the connection is on (or moving to).
   get address(): string {
     return this.url;
+  }
+
+  // Whether the connection is moving to another node for a command (moveTo), until the hello
+  // there is through.
+  get moving(): boolean {
+    return this.move !== null;
   }
 
   // Reconnects to another node's address; true once the session has said hello there, false

@@ -9,6 +9,7 @@ import type { Announcement } from "./gen/moderation_pb";
 import { create } from "@bufbuild/protobuf";
 import { LegalActionSchema, type ChatMessage, type LegalAction, type Outcome } from "./gen/match_pb";
 import { forgetSession, hasSession, helloTokens, noteAccount, noteRatingUpdate } from "./ui/account";
+import { Watching } from "./watching";
 import { applyPatch } from "./wire_diff";
 
 const NAME_KEY = "duelhall.name";
@@ -45,7 +46,7 @@ export class Session {
   lobbyChat: ChatMessage[] = [];
   matches = new Map<bigint, MatchView>();
   private listeners: (() => void)[] = [];
-  private watching = new Map<bigint, string>(); // spectated match -> invite code, for reconnects
+  private watching: Watching; // spectated matches, watched again after each (re)connect
   seated = new Set<bigint>(); // matches the server says we sit in (Welcome.matches)
   ready = false; // identity, rulesets and lobby are in after the latest hello
   announcement: Announcement | undefined; // the latest, until dismissed (ui/moderation.ts)
@@ -54,6 +55,7 @@ export class Session {
 
   constructor(url: string) {
     this.conn = new Connection(url);
+    this.watching = new Watching(this.conn, (words) => void ((this.error = words), this.changed()));
     this.conn.onState = (s) => {
       this.link = s;
       this.changed();
@@ -162,13 +164,9 @@ export class Session {
       this.lobby.clear();
       for (const m of lobby.body.value.matches) this.lobby.set(m.matchId, m);
     }
-    // Watched again where the page now is; a match on another node (the page followed a redirect
-    // away from it: one connection, one node) stops being watched rather than pulling it back.
-    for (const [id, code] of this.watching) {
-      void this.conn.send({ case: "spectate", value: { matchId: id, inviteCode: code } }, false).then((r) => {
-        if (r.result === ResultCode.REDIRECT) this.watching.delete(id);
-      });
-    }
+    // Watched again here (watching.ts): a page with no seat in play follows its match's node,
+    // unless this hello is on the way somewhere for a command (a spectate elsewhere).
+    this.watching.again(!this.conn.moving && ![...this.matches.values()].some((m) => m.seat >= 0 && !m.outcome));
     this.ready = true;
     this.changed();
   }
@@ -239,7 +237,7 @@ export class Session {
   // The server took us as a spectator of `id` (re-sent after a reconnect).
   watched(id: bigint, inviteCode: string): void {
     this.match(id).seat = -1;
-    this.watching.set(id, inviteCode);
+    this.watching.add(id, inviteCode);
     this.rememberInvite(id, inviteCode);
   }
 

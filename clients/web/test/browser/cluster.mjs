@@ -5,14 +5,15 @@
 // and both pages play the match. A second match created from the page on A goes to the
 // least-loaded node, B, by a redirect the page follows; then B is killed, and a join of that
 // match from a page on A fails with a message that says B cannot be reached, the page still
-// connected to A. Registered with
-// ctest as "web: cluster".
+// connected to A. Last, on two more nodes sharing a throw-away PostgreSQL, a page that only
+// spectates follows its match when the match's node is paused past its lease and another node
+// adopts the match (docs/cluster.md, Failover). Registered with ctest as "web: cluster".
 // Usage: node cluster.mjs <duelhall binary> <built client dir>
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { sleep, startNode, startPostgres, startRedis, watchLinkState } from "./cluster_nodes.mjs";
 import { createMatch, openParticipant } from "./players.mjs";
 
 const [binary, webRoot] = process.argv.slice(2);
@@ -29,70 +30,17 @@ if (spawnSync("redis-server", ["--version"]).status !== 0) {
   process.exit(77);
 }
 
-const freePort = () => new Promise((done) => {
-  const s = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = s.address();
-    s.close(() => done(port));
-  });
-});
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-// Starts `command` and resolves once `ready()` holds (checked every 100 ms, 15 s at most).
-async function started(command, args, ready) {
-  const proc = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
-  let log = "";
-  proc.stdout.on("data", (c) => (log += c));
-  proc.stderr.on("data", (c) => (log += c));
-  let exited = false;
-  proc.on("exit", () => (exited = true));
-  for (let i = 0; i < 150; i++) {
-    if (exited) break;
-    if (await ready(log).catch(() => false)) return { proc, log: () => log };
-    await sleep(100);
-  }
-  proc.kill("SIGKILL");
-  throw new Error(`${command} did not start:\n${log}`);
-}
-
-async function readyz(port) {
-  const r = await fetch(`http://127.0.0.1:${port}/readyz`);
-  return r.status === 200;
-}
-
-// A node of the cluster on a free port, serving the built client.
-async function startNode(name, redisPort, dir) {
-  const port = await freePort();
-  const node = await started(resolve(binary), ["--bind", "127.0.0.1", "--port", String(port),
-    "--web-root", resolve(webRoot), "--data", join(dir, name), "--storage", "memory",
-    "--cluster", `redis://127.0.0.1:${redisPort}`, "--node-name", name,
-    "--cluster-secret", "the shared secret of the browser test cluster", "--threads", "2"],
-  () => readyz(port));
-  return { ...node, port, url: `http://127.0.0.1:${port}/` };
-}
-
-// The texts #link-state showed from now on (the page's connection state).
-async function watchLinkState(page) {
-  await page.evaluate(() => {
-    window.linkStates = [];
-    const note = () => {
-      const text = document.getElementById("link-state")?.textContent ?? "";
-      if (window.linkStates[window.linkStates.length - 1] !== text) window.linkStates.push(text);
-    };
-    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
-}
-
 const dir = mkdtempSync(join(tmpdir(), "duelhall-web-cluster-"));
 const processes = [];
+const stops = [];
 const opened = [];
 let failed = false;
 try {
-  const redisPort = await freePort();
-  processes.push((await started("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1",
-    "--save", "", "--appendonly", "no", "--dir", dir], (log) => Promise.resolve(/Ready to accept/.test(log)))).proc);
-  const a = await startNode("node-a", redisPort, dir);
+  const redis = await startRedis(dir);
+  processes.push(redis.proc);
+  const a = await startNode(binary, webRoot, "node-a", redis.port, dir);
   processes.push(a.proc);
-  const b = await startNode("node-b", redisPort, dir);
+  const b = await startNode(binary, webRoot, "node-b", redis.port, dir);
   processes.push(b.proc);
   await sleep(1500); // both nodes' tables hold both
 
@@ -142,6 +90,58 @@ try {
   await late.page.waitForFunction(() => document.getElementById("link-state")?.textContent === "connected",
     undefined, { timeout: 10_000 });
   console.log(`ok: a join of match ${second} on a dead node says: ${flash.split("\n")[0]}`);
+  for (const p of opened.splice(0)) await p.close();
+
+  // A page that only spectates follows its match to the node that adopted it: a cluster of its
+  // own on a throw-away PostgreSQL (adoption reads the shared log). The match is on node-c,
+  // watched from a page opened on node-d (sent to node-c); node-c is paused past its lease, node-d
+  // adopts the match, and when node-c wakes it closes the page's connection with 1012
+  // MATCH_MOVED: the page reconnects, is sent to node-d and watches the match there.
+  const pg = await startPostgres(dir);
+  if (!pg) {
+    console.log("skipped: a spectator over a failover (PostgreSQL is not installed)");
+  } else {
+    stops.push(pg.stop);
+    const redis2 = await startRedis(dir);
+    processes.push(redis2.proc);
+    const storage = ["--database", pg.url];
+    const c = await startNode(binary, webRoot, "node-c", redis2.port, dir, storage);
+    processes.push(c.proc);
+    const d = await startNode(binary, webRoot, "node-d", redis2.port, dir, storage);
+    processes.push(d.proc);
+    await sleep(1500);
+    const player = await openParticipant("Player", c.url);
+    opened.push(player);
+    const moved = await createMatch(player, "force_battles", { vsComputer: true });
+    const watcher = await openParticipant("Watcher", d.url);
+    opened.push(watcher);
+    const sockets = [];
+    watcher.page.on("websocket", (ws) => sockets.push(ws.url()));
+    await watcher.page.waitForSelector(`li[data-match="${moved}"] button.spectate`, { timeout: 10_000 });
+    await watcher.page.click(`li[data-match="${moved}"] button.spectate`);
+    await watcher.page.waitForFunction((mid) => location.hash === `#/match/${mid}`, String(moved), { timeout: 15_000 });
+    await watcher.page.waitForSelector(".board", { timeout: 15_000 });
+    const address = () => watcher.page.evaluate(() => window.duelhall.conn.address);
+    if ((await address()) !== c.ws) throw new Error(`the watcher is on ${await address()}, not node-c`);
+    await watchLinkState(watcher.page);
+    c.proc.kill("SIGSTOP");
+    const lease = () => spawnSync("redis-cli", ["-p", String(redis2.port), "GET", `duelhall:lease:${moved}`],
+      { encoding: "utf8" }).stdout.trim();
+    for (let i = 0; i < 150 && lease() !== "node-d"; i++) await sleep(100);
+    if (lease() !== "node-d") throw new Error(`node-d did not adopt match ${moved} (lease: ${lease()})`);
+    await sleep(500); // its claim and rebuild
+    c.proc.kill("SIGCONT");
+    await watcher.page.waitForFunction((ws) => window.duelhall.conn.address === ws, d.ws, { timeout: 20_000 });
+    await watcher.page.waitForFunction((mid) => {
+      const m = window.duelhall.matches.get(BigInt(mid));
+      return window.duelhall.conn.live && m?.view && m.seat === -1;
+    }, String(moved), { timeout: 15_000 });
+    const watched = await watcher.page.evaluate(() => window.linkStates);
+    if (watched.some((t) => /offline/.test(t))) throw new Error(`the watcher showed "offline": ${watched.join(" | ")}`);
+    if (!sockets.includes(d.ws)) throw new Error(`the watcher never connected to node-d: ${sockets.join(", ")}`);
+    if ((await watcher.page.evaluate(() => location.hash)) !== `#/match/${moved}`) throw new Error("the watcher left the match");
+    console.log(`ok: a page watching match ${moved} followed it from node-c to node-d (${sockets.join(" -> ")})`);
+  }
 } catch (e) {
   failed = true;
   console.error(`FAIL: ${e.stack}`);
@@ -153,6 +153,7 @@ try {
 } finally {
   for (const p of opened) await p.close().catch(() => {});
   for (const p of processes) p.kill("SIGKILL");
+  for (const stop of stops) stop();
   rmSync(dir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

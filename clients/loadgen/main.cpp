@@ -5,6 +5,7 @@
 #include <boost/asio/post.hpp>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <thread>
 
@@ -100,8 +101,8 @@ int main(int argc, char** argv) {
     net::post(shard->io, [s = shard.get()] { s->start_some(); });
     threads.emplace_back([s = shard.get()] { s->io.run(); });
   }
-  const double open_timeout = 120;
-  while (shared.first_live + shared.failed < o.matches && seconds_since(opened_at) < open_timeout) {
+  while (shared.first_live + shared.failed < o.matches &&
+         seconds_since(opened_at) < o.open_timeout_seconds) {
     sleep_for(0.02);
   }
   const double open_seconds = seconds_since(opened_at);
@@ -110,6 +111,17 @@ int main(int argc, char** argv) {
   const long rss_after = o.server_pid ? rss_kib(o.server_pid) : -1;
   std::printf("opened %u of %u matches in %.2f s (%u failed), %u live\n", opened, o.matches,
               open_seconds, shared.failed.load(), live_after_open);
+  std::fflush(stdout);  // a caller waiting for every load generator's opening reads this line
+  if (!o.start_file.empty()) {
+    const auto waited_from = Clock::now();
+    std::error_code exists_error;
+    while (!std::filesystem::exists(o.start_file, exists_error) &&
+           seconds_since(waited_from) < o.open_timeout_seconds) {
+      sleep_for(0.02);
+    }
+    std::printf("started after %.2f s of waiting for %s\n", seconds_since(waited_from),
+                o.start_file.c_str());
+  }
 
   // Warm-up and the measured window.
   sleep_for(o.warmup_seconds);

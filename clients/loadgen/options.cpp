@@ -25,6 +25,11 @@ Options:
   --duration S         seconds measured (default 10)
   --threads N          client threads, each driving its share of the matches (default 1)
   --max-opening N      matches being set up at once (default 200)
+  --open-timeout S     seconds allowed for opening every match (default 120), and then for
+                       the start file to appear
+  --start-file PATH    after opening, wait until PATH exists before the warm-up (several load
+                       generators then measure the same window: the caller creates PATH once
+                       each has printed its "opened" line)
   --server-pid PID     the server's pid, to read its memory (VmRSS) before and after opening
                        and its CPU time over the window (without it: unknown)
   --seed N             seed for choosing among offered actions (default 1)
@@ -67,6 +72,11 @@ Options parse_options(int argc, char** argv) {
       if (!is_real || d <= 0 || d > 1000) return fail("--rate needs actions per second (0..1000]");
       o.pace = Pace::kPaced;
       o.rate = d;
+    } else if (arg == "--start-file") {
+      o.start_file = value;
+    } else if (arg == "--open-timeout") {
+      if (!is_real || d <= 0) return fail("--open-timeout needs seconds");
+      o.open_timeout_seconds = d;
     } else if (arg == "--warmup" || arg == "--duration") {
       if (!is_real || d < 0) return fail(std::string(arg) + " needs seconds");
       (arg == "--warmup" ? o.warmup_seconds : o.duration_seconds) = d;

@@ -18,14 +18,16 @@ struct Options {
   std::string ruleset;  // empty: the first one the server lists
   uint32_t matches = 100;
   Pace pace = Pace::kFast;
-  double rate = 1;               // paced: actions per match per second
-  double warmup_seconds = 2;     // after every match is live, before measuring
-  double duration_seconds = 10;  // measuring; finished matches are replaced meanwhile
-  uint32_t threads = 1;          // shards, each with its own io_context and matches
-  uint32_t max_opening = 200;    // matches being set up at once (connect, hello, create, join)
-  long server_pid = 0;           // read the server's RSS before and after opening the matches
-  uint64_t seed = 1;             // for choosing among offered actions
-  uint32_t protocol = 3;         // the protocol version announced (1: the older, larger frames)
+  double rate = 1;                    // paced: actions per match per second
+  double warmup_seconds = 2;          // after every match is live, before measuring
+  double duration_seconds = 10;       // measuring; finished matches are replaced meanwhile
+  uint32_t threads = 1;               // shards, each with its own io_context and matches
+  uint32_t max_opening = 200;         // matches being set up at once (connect, hello, create, join)
+  double open_timeout_seconds = 120;  // for opening every match, and for the start file
+  std::string start_file;  // non-empty: after opening, warm up only once this file exists
+  long server_pid = 0;     // read the server's RSS before and after opening the matches
+  uint64_t seed = 1;       // for choosing among offered actions
+  uint32_t protocol = 3;   // the protocol version announced (1: the older, larger frames)
   bool help = false;
   std::string error;
 };

@@ -58,6 +58,33 @@ cat "$work/paced.txt"
 check "paced: about one action per match per second" \
   holds "$(value "$work/paced.txt" actions_per_s) >= 3.5 && $(value "$work/paced.txt" actions_per_s) <= 6.5"
 
+# A fraction of an action per match per second (the cluster benchmark holds many matches at one
+# action every 10 s): 16 matches at 0.5 are 8 actions/s.
+"$loadgen_bin" --port "$port" --matches 16 --rate 0.5 --warmup 2 --duration 4 \
+  >"$work/fraction.txt" 2>&1
+check "a fractional rate: exit status 0" test $? -eq 0
+cat "$work/fraction.txt"
+check "a fractional rate: about half an action per match per second" \
+  holds "$(value "$work/fraction.txt" actions_per_s) >= 5 && $(value "$work/fraction.txt" actions_per_s) <= 11"
+
+# --start-file: opened, then nothing measured until the file appears.
+"$loadgen_bin" --port "$port" --matches 2 --paced --warmup 0.2 --duration 0.5 \
+  --start-file "$work/go" >"$work/barrier.txt" 2>&1 &
+barrier_pid=$!
+for _ in $(seq 100); do
+  grep -q '^opened 2 of 2' "$work/barrier.txt" && break
+  sleep 0.1
+done
+check "a start file: the matches open before it exists" grep -q '^opened 2 of 2' "$work/barrier.txt"
+sleep 3
+check "a start file: nothing is measured before it exists" \
+  test -z "$(grep '^RESULT' "$work/barrier.txt")"
+check "a start file: the load generator waits for it" kill -0 "$barrier_pid"
+touch "$work/go"
+wait "$barrier_pid"
+check "a start file: measured once it exists, exit status 0" test $? -eq 0
+check "a start file: the result comes out" grep -q '^RESULT.* opened=2 ' "$work/barrier.txt"
+
 "$loadgen_bin" --port "$port" --ruleset no_such_game >"$work/nogame.txt" 2>&1
 check "an unknown ruleset is refused" test $? -eq 1
 check "the server is still running" kill -0 "$server_pid"

@@ -9,17 +9,22 @@
 #
 # Usage: scripts/bench-cluster.sh [matches per node (default 9900)] [nodes (default 3)]
 # Environment: BUILD_DIR (default build/bench-server), LOADGENS (per node; default one per 4,950
-# matches), RATE (actions per match per second, default 1: paced), WARMUP and DURATION (seconds,
-# default 5 and 15), MAX_OPENING (matches being set up at once per loadgen, default 200).
+# matches), RATE (actions per match per second, default 0.1: one action every 10 s, so that 9,900
+# matches offer a node about 990 actions/s), WARMUP and DURATION (seconds, default the larger of
+# 5 and 1/RATE, and the larger of 15 and 3/RATE), MAX_OPENING (matches being set up at once per
+# loadgen, default 100), OPEN_TIMEOUT (seconds allowed for opening, default 900).
+# Every loadgen opens its matches, then waits (--start-file) until every loadgen of the phase has
+# opened its own: all of them warm up and measure the same window, with no opening under way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 per_node=${1:-9900}
 nodes=${2:-3}
 loadgens=${LOADGENS:-$(((per_node + 4949) / 4950))}
-rate=${RATE:-1}
-warmup=${WARMUP:-5}
-duration=${DURATION:-15}
-max_opening=${MAX_OPENING:-200}
+rate=${RATE:-0.1}
+warmup=${WARMUP:-$(awk -v r="$rate" 'BEGIN { w = 1 / r; print (w > 5) ? w : 5 }')}
+duration=${DURATION:-$(awk -v r="$rate" 'BEGIN { d = 3 / r; print (d > 15) ? d : 15 }')}
+max_opening=${MAX_OPENING:-100}
+open_timeout=${OPEN_TIMEOUT:-900}
 build=${BUILD_DIR:-build/bench-server}
 if [ ! -f "$build/build.ninja" ]; then
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDUELHALL_BUILD_TESTS=OFF \
@@ -34,8 +39,18 @@ if [ $((2 * per_node / loadgens + 100)) -gt "$files" ]; then
   echo "$((per_node / loadgens)) matches per loadgen need more than $files open files: raise LOADGENS"
   exit 2
 fi
+# Every load-generator connection to a node comes from 127.0.0.1 to the node's port: one local
+# port each, out of the ephemeral range (a port may serve connections to different nodes at once).
+read -r port_low port_high </proc/sys/net/ipv4/ip_local_port_range
+if [ $((2 * per_node)) -gt $((port_high - port_low + 1)) ]; then
+  echo "$((2 * per_node)) connections to one node need more than the $((port_high - port_low + 1))" \
+    "local ports of net.ipv4.ip_local_port_range ($port_low to $port_high)"
+  exit 2
+fi
 echo "$nodes nodes x $per_node matches, $loadgens loadgen(s) per node, $rate action(s) per match" \
-  "per second; open files per process: $files; $(nproc) cores; $(uptime | sed 's/.*load/load/')"
+  "per second (warm-up $warmup s, measured $duration s); open files per process: $files;" \
+  "$(nproc) cores; $(awk '$1 == "MemTotal:" { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo);" \
+  "$(uptime | sed 's/.*load/load/')"
 
 work=$(mktemp -d /tmp/duelhall-bench-cluster-XXXXXX)
 chmod 755 "$work"
@@ -117,6 +132,7 @@ run_phase() {
   load_before=$(cut -d' ' -f1-3 /proc/loadavg)
   local pace=(--rate "$rate")
   [ "$rate" = 1 ] && pace=(--paced)
+  local go=$work/$phase-go opened_at=$SECONDS
   for n in $(seq "$count"); do
     for g in $(seq "$loadgens"); do
       local share=$((per_node / loadgens + (g <= per_node % loadgens ? 1 : 0)))
@@ -124,11 +140,29 @@ run_phase() {
         ulimit -n "$files"
         exec nice -n 10 "$loadgen_bin" --port "${node_ports[$((n - 1))]}" --matches "$share" \
           "${pace[@]}" --warmup "$warmup" --duration "$duration" --max-opening "$max_opening" \
-          --seed "$n$g"
+          --open-timeout "$open_timeout" --start-file "$go" --seed "$n$g"
       ) >"$work/$phase-load-$n-$g.txt" 2>&1 &
       lg+=($!)
     done
   done
+  # The window starts once every loadgen has opened its matches (or given up).
+  local i waiting=1
+  while [ "$waiting" = 1 ]; do
+    waiting=0
+    i=0
+    for n in $(seq "$count"); do
+      for g in $(seq "$loadgens"); do
+        if ! grep -q '^opened ' "$work/$phase-load-$n-$g.txt" && kill -0 "${lg[$i]}" 2>/dev/null; then
+          waiting=1
+        fi
+        i=$((i + 1))
+      done
+    done
+    if [ "$waiting" = 1 ]; then sleep 1; fi
+  done
+  local open_seconds=$((SECONDS - opened_at)) load_opened
+  load_opened=$(cut -d' ' -f1-3 /proc/loadavg)
+  touch "$go"
   for pid in "${lg[@]}"; do wait "$pid" || true; done
   local load_after
   load_after=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -168,8 +202,8 @@ run_phase() {
     failed_all=$((failed_all + failed))
   done
   echo "  all: $live_all of $((count * per_node)) matches live at the end (opened $opened_all," \
-    "failed $failed_all); $total_rate actions/s; worst p99 $worst_p99 ms; load average" \
-    "$load_before before, $load_after after"
+    "failed $failed_all, in $open_seconds s); $total_rate actions/s; worst p99 $worst_p99 ms;" \
+    "load average $load_before before, $load_opened once opened, $load_after after"
   echo "SUMMARY phase=$phase nodes=$count live=$live_all actions_per_s=$total_rate" \
     "p99_ms=$worst_p99 load_after=${load_after%% *}" >>"$work/results"
   for pid in "${node_pids[@]}"; do kill "$pid" 2>/dev/null || true; done

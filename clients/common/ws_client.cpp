@@ -15,15 +15,68 @@ WsClient::~WsClient() {
   if (ws_.next_layer().is_open()) ws_.next_layer().close(ec);
 }
 
-void WsClient::connect(const std::string& host, uint16_t port, const std::string& path) {
+void WsClient::connect(const std::string& host, uint16_t port, const std::string& path,
+                       Millis timeout) {
   host_ = host;
   port_ = port;
   path_ = path;
+  // Every step asynchronous, so that one deadline bounds them all.
   tcp::resolver resolver(io_);
-  auto results = resolver.resolve(host, std::to_string(port));
-  net::connect(ws_.next_layer(), results);
-  ws_.next_layer().set_option(tcp::no_delay(true));
-  ws_.handshake(host + ":" + std::to_string(port), path);
+  bool done = false;
+  beast::error_code result;
+  const char* step = "resolve";
+  resolver.async_resolve(
+      host, std::to_string(port), [&](beast::error_code ec, tcp::resolver::results_type results) {
+        if (ec) {
+          result = ec;
+          done = true;
+          return;
+        }
+        step = "connect";
+        net::async_connect(ws_.next_layer(), results,
+                           [&](beast::error_code cec, const tcp::endpoint&) {
+                             if (cec) {
+                               result = cec;
+                               done = true;
+                               return;
+                             }
+                             ws_.next_layer().set_option(tcp::no_delay(true));
+                             step = "handshake";
+                             ws_.async_handshake(host + ":" + std::to_string(port), path,
+                                                 [&](beast::error_code hec) {
+                                                   result = hec;
+                                                   done = true;
+                                                 });
+                           });
+      });
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  if (io_.stopped()) io_.restart();
+  while (!done) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now >= deadline) break;
+    io_.run_one_for(deadline - now);
+  }
+  const bool timed_out = !done;
+  if (timed_out) {
+    // Cancel whatever step is waiting, then let its handler run: it refers to this frame.
+    resolver.cancel();
+    beast::error_code ignored;
+    ws_.next_layer().close(ignored);
+    while (!done) {
+      if (io_.stopped()) io_.restart();
+      io_.run_one();
+    }
+  }
+  if (timed_out || result) {
+    beast::error_code ignored;
+    if (ws_.next_layer().is_open()) ws_.next_layer().close(ignored);
+    const std::string where = host + ":" + std::to_string(port);
+    if (timed_out) {
+      throw std::runtime_error(where + ": no answer within " + std::to_string(timeout.count()) +
+                               " ms (" + step + ")");
+    }
+    throw std::runtime_error(where + ": " + step + ": " + result.message());
+  }
   ws_.binary(true);
   open_ = true;
   start_read();

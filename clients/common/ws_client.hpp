@@ -32,8 +32,15 @@ class WsClient {
   WsClient(const WsClient&) = delete;
   WsClient& operator=(const WsClient&) = delete;
 
-  // Connects to ws://host:port/ws; throws std::runtime_error when it cannot.
-  void connect(const std::string& host, uint16_t port, const std::string& path = "/ws");
+  // How long connect() waits for the address, the TCP connection and the WebSocket handshake
+  // together: a server that is paused (SIGSTOP) still completes TCP connections in the kernel,
+  // and would otherwise leave the handshake waiting for ever.
+  static constexpr Millis kConnectTimeout{5000};
+
+  // Connects to ws://host:port/ws; throws std::runtime_error when it cannot, or when the server
+  // has not answered within `timeout`.
+  void connect(const std::string& host, uint16_t port, const std::string& path = "/ws",
+               Millis timeout = kConnectTimeout);
   void close();
   bool is_open() const { return open_; }
   // Where connect() went: the node a client that lost its connection comes back to.

@@ -76,7 +76,8 @@ as_postgres() {
 redis_port=$(free_port)
 redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no --dir "$work" \
   --loglevel warning >"$work/redis.log" 2>&1 &
-pids+=($!)
+redis_pid=$!
+pids+=("$redis_pid")
 # The throw-away PostgreSQL: Debian's highest version.
 pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
 pg_dir=$work/pg
@@ -112,6 +113,22 @@ start_node() {
   cat "$log"
   exit 1
 }
+
+# cpu_ticks PID...: their CPU time (user + system) in clock ticks; busy_idle: the machine's busy
+# and idle ticks (/proc/stat), for the CPU shares over the measured window.
+cpu_ticks() {
+  local pid
+  for pid in "$@"; do awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || true; done |
+    awk '{ s += $1 } END { print s + 0 }'
+}
+busy_idle() { awk '$1 == "cpu" { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat; }
+pg_pids() {
+  local postmaster
+  postmaster=$(head -1 "$pg_dir/data/postmaster.pid")
+  echo "$postmaster" $(pgrep -P "$postmaster")
+}
+# cores TICKS_BEFORE TICKS_AFTER SECONDS: the cores they kept busy on average.
+cores() { awk -v a="$1" -v b="$2" -v s="$3" -v t="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", (b - a) / t / s }'; }
 
 # val KEY LINE: the value of KEY in a RESULT line.
 val() { echo "$2" | grep -o " $1=[^ ]*" | cut -d= -f2; }
@@ -163,12 +180,36 @@ run_phase() {
   local open_seconds=$((SECONDS - opened_at)) load_opened
   load_opened=$(cut -d' ' -f1-3 /proc/loadavg)
   touch "$go"
+  # CPU over the measured window (it starts once the loadgens have warmed up): each node, Redis,
+  # PostgreSQL, and the whole machine (busy and idle ticks of both cores, whoever ran).
+  sleep "$warmup"
+  local pg_now node_cpu0=() redis_cpu0 pg_cpu0 machine0 window_start=$SECONDS
+  pg_now=$(pg_pids)
+  for pid in "${node_pids[@]}"; do node_cpu0+=("$(cpu_ticks "$pid")"); done
+  redis_cpu0=$(cpu_ticks "$redis_pid")
+  pg_cpu0=$(cpu_ticks $pg_now)
+  machine0=$(busy_idle)
+  sleep "$duration"
+  local window_seconds=$((SECONDS - window_start)) node_cores="" nodes_cores=0 machine1
+  for n in $(seq "$count"); do
+    local c
+    c=$(cores "${node_cpu0[$((n - 1))]}" "$(cpu_ticks "${node_pids[$((n - 1))]}")" "$window_seconds")
+    node_cores="$node_cores $c"
+    nodes_cores=$(awk -v a="$nodes_cores" -v b="$c" 'BEGIN { print a + b }')
+  done
+  local redis_cores pg_cores
+  redis_cores=$(cores "$redis_cpu0" "$(cpu_ticks "$redis_pid")" "$window_seconds")
+  pg_cores=$(cores "$pg_cpu0" "$(cpu_ticks $(pg_pids))" "$window_seconds")
+  machine1=$(busy_idle)
+  local machine
+  machine=$(awk -v a="$machine0" -v b="$machine1" 'BEGIN { split(a, x, " "); split(b, y, " ");
+    busy = y[1] - x[1]; idle = y[2] - x[2]; printf "%.0f", 100 * busy / (busy + idle) }')
   for pid in "${lg[@]}"; do wait "$pid" || true; done
   local load_after
   load_after=$(cut -d' ' -f1-3 /proc/loadavg)
   echo
   echo "== $phase: $count node(s) x $per_node matches"
-  local total_rate=0 worst_p99=0 opened_all=0 live_all=0 failed_all=0
+  local total_rate=0 worst_p99=0 opened_all=0 live_all=0 failed_all=0 loadgen_cores=0
   for n in $(seq "$count"); do
     local opened=0 live=0 failed=0 node_rate=0 p99s=""
     for g in $(seq "$loadgens"); do
@@ -184,6 +225,8 @@ run_phase() {
       failed=$((failed + $(val failed "$line")))
       node_rate=$(awk -v a="$node_rate" -v b="$(val actions_per_s "$line")" 'BEGIN { print a + b }')
       p99s="$p99s $(val p99_ms "$line")"
+      loadgen_cores=$(awk -v a="$loadgen_cores" -v r="$(val actions_per_s "$line")" \
+        -v u="$(val loadgen_cpu_us_per_action "$line")" 'BEGIN { print a + r * u / 1e6 }')
       worst_p99=$(awk -v a="$worst_p99" -v b="$(val p99_ms "$line")" 'BEGIN { print (b > a) ? b : a }')
     done
     local pid=${node_pids[$((n - 1))]} peak
@@ -204,6 +247,10 @@ run_phase() {
   echo "  all: $live_all of $((count * per_node)) matches live at the end (opened $opened_all," \
     "failed $failed_all, in $open_seconds s); $total_rate actions/s; worst p99 $worst_p99 ms;" \
     "load average $load_before before, $load_opened once opened, $load_after after"
+  printf '  CPU over the %s s window, in cores: nodes %.2f (%s), loadgens %.2f, Redis %s,' \
+    "$window_seconds" "$nodes_cores" "${node_cores# }" "$loadgen_cores" "$redis_cores"
+  printf ' PostgreSQL %s; the machine %s %% busy (%s cores, everyone'"'"'s)\n' "$pg_cores" "$machine" \
+    "$(nproc)"
   echo "SUMMARY phase=$phase nodes=$count live=$live_all actions_per_s=$total_rate" \
     "p99_ms=$worst_p99 load_after=${load_after%% *}" >>"$work/results"
   for pid in "${node_pids[@]}"; do kill "$pid" 2>/dev/null || true; done

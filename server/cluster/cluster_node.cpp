@@ -15,8 +15,11 @@ namespace {
 
 // Match ids are reserved a block at a time, and a new block as soon as half of what is left is
 // used, so that a node opening hundreds of matches a second (a burst of players, a load test)
-// does not run dry between two heartbeats.
-constexpr uint64_t kIdBlock = 512;
+// does not run dry between two heartbeats, nor while the refill waits its turn behind the
+// leases and listings queued before it on the node's Redis connection: three nodes opening
+// 9,900 matches each on one loaded machine ran through the 256 ids left of a block of 512 before
+// the refill came back (docs/cluster.md, Benchmark); half of 4,096 lasts several seconds.
+constexpr uint64_t kIdBlock = 4096;
 
 int64_t unix_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(

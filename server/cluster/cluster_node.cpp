@@ -261,14 +261,16 @@ std::vector<NodeInfo> ClusterNode::nodes() const {
   return nodes_;
 }
 
-void ClusterNode::match_opened(uint64_t match) {
-  acquire(match, nullptr);
+void ClusterNode::match_opened(uint64_t match, std::function<void()> answered) {
+  acquire(match, nullptr, std::move(answered));
 }
 
-void ClusterNode::acquire(uint64_t match, std::function<void()> then) {
+void ClusterNode::acquire(uint64_t match, std::function<void()> then,
+                          std::function<void()> answered) {
   directory_.acquire(
       options_.node, match, options_.lease,
-      [self = shared_from_this(), match, then = std::move(then)](std::optional<uint64_t> epoch) {
+      [self = shared_from_this(), match, then = std::move(then),
+       answered = std::move(answered)](std::optional<uint64_t> epoch) {
         if (!epoch) {
           spdlog::warn("cluster: match {}: its lease could not be written (Redis unreachable)",
                        match);
@@ -278,6 +280,7 @@ void ClusterNode::acquire(uint64_t match, std::function<void()> then) {
           if (self->hooks_.lease_acquired) self->hooks_.lease_acquired(match, *epoch);
           if (then) then();
         }
+        if (answered) answered();
       });
 }
 

@@ -71,8 +71,9 @@ class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
   // A cluster-wide match id, or 0 when none is reserved (Redis is unreachable).
   uint64_t take_match_id();
   // A match of this node opened (its lease is acquired: lease_acquired tells the epoch) or ended
-  // (released).
-  void match_opened(uint64_t match);
+  // (released). `answered`, when given, runs once Redis has answered the acquisition (whether
+  // the lease is this node's or not) or cannot: a creation is answered only then.
+  void match_opened(uint64_t match, std::function<void()> answered = nullptr);
   void match_closed(uint64_t match);
   void publish(uint64_t match, std::string info);
   void unpublish(uint64_t match);
@@ -103,8 +104,10 @@ class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
   void refill_ids();
   void set_ready(bool ready);
   void republish();
-  // Takes the match's lease; lease_acquired, then `then`, once it is this node's.
-  void acquire(uint64_t match, std::function<void()> then);
+  // Takes the match's lease; lease_acquired, then `then`, once it is this node's; `answered`
+  // after either, whatever the outcome.
+  void acquire(uint64_t match, std::function<void()> then,
+               std::function<void()> answered = nullptr);
 
   boost::asio::io_context& io_;
   ClusterOptions options_;  // const once started

@@ -289,7 +289,14 @@ Handled Dispatcher::handle_create_match(Call& call, const CreateMatch& request) 
   *reply->mutable_match() = std::move(created.info);
   reply->set_invite_code(created.invite);
   reply->set_seat(created.seat);
-  return Handled::ok();
+  if (!hub_.cluster()) return Handled::ok();
+  // In a cluster the creation is answered once the match's lease is in Redis: a join or spectate
+  // through another node, sent the moment the id is known, finds its node (docs/cluster.md).
+  call.reply.set_request_id(call.request_id);
+  call.reply.set_result(OK);
+  hub_.open_when_leased(created.match,
+                        [peer = call.peer, frame = frame_of(call.reply)] { peer->send(frame); });
+  return Handled::later();
 }
 
 Handled Dispatcher::handle_join_match(Call& call, const JoinMatch& request) {

@@ -222,8 +222,7 @@ CreateOutcome Hub::create_match(const std::shared_ptr<Player>& host, const Creat
     std::lock_guard lock(mutex_);
     matches_[id] = match;
   }
-  cluster_match_opened(id);
-  match->open();
+  if (!cluster_) match->open();  // in a cluster: open_when_leased
   result.match = match;
   result.invite = invite;
   return result;

@@ -126,7 +126,10 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   // Matches. A draining hub (SIGTERM) creates none: create_match answers SERVER_DRAINING.
   void stop_taking_matches() { draining_ = true; }
   bool taking_matches() const { return !draining_; }
+  // In a cluster the match is not opened yet: open_when_leased answers the creation and opens it
+  // once its lease is in Redis (without a cluster it is open on return).
   CreateOutcome create_match(const std::shared_ptr<Player>& host, const CreateMatch& request);
+  void open_when_leased(const std::shared_ptr<Match>& match, std::function<void()> answer);
   std::shared_ptr<Match> find_match(uint64_t id);
   void remove_match(uint64_t id) override;
   size_t match_count();
@@ -164,7 +167,7 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   std::optional<MatchInfo> forget_match(uint64_t id);
   // The cluster's side of creating, ending and listing a match (no-ops without a cluster).
   uint64_t cluster_match_id();
-  void cluster_match_opened(uint64_t id);
+  void cluster_match_opened(uint64_t id, std::function<void()> answered = nullptr);
   // The log of a match recovered under a lease and claim this node holds at `epoch` already.
   void cluster_claimed(ActionLog& log, uint64_t id, int64_t epoch);
   void cluster_match_closed(uint64_t id, bool was_listed);

@@ -24,8 +24,20 @@ uint64_t Hub::cluster_match_id() {
   return cluster_ ? cluster_->take_match_id() : 0;
 }
 
-void Hub::cluster_match_opened(uint64_t id) {
-  if (cluster_) cluster_->match_opened(id);
+void Hub::cluster_match_opened(uint64_t id, std::function<void()> answered) {
+  if (cluster_) {
+    cluster_->match_opened(id, std::move(answered));
+  } else if (answered) {
+    answered();
+  }
+}
+
+void Hub::open_when_leased(const std::shared_ptr<Match>& match, std::function<void()> answer) {
+  // The answer first, then the match's first frames (a match against bots starts at once).
+  cluster_match_opened(match->id(), [match, answer = std::move(answer)] {
+    answer();
+    match->open();
+  });
 }
 
 void Hub::cluster_claimed(ActionLog& log, uint64_t id, int64_t epoch) {

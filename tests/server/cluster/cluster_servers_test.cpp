@@ -118,6 +118,50 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "a new match is answered once its lease is in Redis: a join through another node sent at "
+    "once is redirected to it") {
+  RedisServer redis;
+  ServerProcess a(node_args(redis, "node-a"));
+  ServerProcess b(node_args(redis, "node-b"));
+  wait_ready(a);
+  wait_ready(b);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // both see both nodes
+  auto host = connect_as(a.port(), "Host");
+  auto joiner = connect_as(b.port(), "Joiner");
+
+  // Redis paused: A cannot take the new match's lease, so it does not answer the creation yet
+  // (answered at once, a join through B could come before the lease and find no such match).
+  REQUIRE(::kill(redis.pid(), SIGSTOP) == 0);
+  const uint64_t request = host->send(create_match("force_battles", 2, true, 0));
+  std::optional<ServerMessage> created;
+  const auto paused_until = std::chrono::steady_clock::now() + std::chrono::milliseconds(700);
+  while (!created && std::chrono::steady_clock::now() < paused_until) {
+    auto m = host->receive(std::chrono::milliseconds(50));
+    if (m && m->request_id() == request) created = std::move(m);
+  }
+  ::kill(redis.pid(), SIGCONT);
+  CHECK_FALSE(created.has_value());
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (!created && std::chrono::steady_clock::now() < deadline) {
+    auto m = host->receive(std::chrono::milliseconds(100));
+    if (m && m->request_id() == request) created = std::move(m);
+  }
+  REQUIRE(created.has_value());
+  REQUIRE(created->result() == OK);
+  const uint64_t id = created->created().match().match_id();
+  CHECK(created->created().match().node() == "node-a");
+
+  // At once, before B can have seen its listing: B finds the lease and redirects to A.
+  ServerMessage redirect = joiner->request(join_match(id, -1));
+  CHECK(redirect.result() == REDIRECT);
+  CHECK(redirect.redirect().node() == "node-a");
+  // The match was opened after the answer: following the redirect joins it and it starts.
+  ServerMessage joined = request_following_redirects(joiner, join_match(id, -1), "Joiner");
+  REQUIRE(joined.result() == OK);
+  CHECK(joined.joined().seat() == 1);
+}
+
+TEST_CASE(
     "placement: a match created through a busier node is created on the least-loaded one "
     "by a redirect the client follows") {
   RedisServer redis;

@@ -35,6 +35,8 @@ class RedisServer {
   RedisServer& operator=(const RedisServer&) = delete;
 
   uint16_t port() const { return port_; }
+  // The redis-server process (to pause it with SIGSTOP: a Redis that does not answer).
+  pid_t pid() const { return pid_; }
   std::string url() const { return "redis://127.0.0.1:" + std::to_string(port_); }
 
   void start() {

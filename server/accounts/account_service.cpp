@@ -229,6 +229,16 @@ glicko2::Rating AccountService::current(AccountId id, std::string_view ruleset, 
   return glicko2::idle(r, static_cast<double>(idle_periods), {config_.tau});
 }
 
+double score_against(uint64_t winners, int seat, int opponent) {
+  // Arithmetic, not `won == lost ? 0.5 : (won ? 1.0 : 0.0)`: GCC 12 at -O1 with
+  // -fsanitize=thread compiles that conditional wrongly (a mask of 0b01 scored as a draw for
+  // seats 0 and 1), which rated every forfeit in the ThreadSanitizer build as a draw.
+  const auto won = [winners](int s) {
+    return s >= 0 && s < 64 ? static_cast<int>((winners >> s) & 1U) : 0;
+  };
+  return 0.5 + 0.5 * static_cast<double>(won(seat) - won(opponent));
+}
+
 std::vector<RatingChange> AccountService::rate_match(int64_t match_id, std::string_view ruleset,
                                                      uint64_t winners) {
   bool rated = false;
@@ -246,9 +256,7 @@ std::vector<RatingChange> AccountService::rate_match(int64_t match_id, std::stri
     changes[i].account = seats[i].account;
     changes[i].before = current(seats[i].account, ruleset, now, &games[i]);
   }
-  const bool won0 = (winners >> seats[0].seat) & 1;
-  const bool won1 = (winners >> seats[1].seat) & 1;
-  const double score0 = won0 == won1 ? 0.5 : (won0 ? 1.0 : 0.0);
+  const double score0 = score_against(winners, seats[0].seat, seats[1].seat);
   const glicko2::Settings settings{config_.tau};
   const glicko2::Game game0{changes[1].before, score0};
   const glicko2::Game game1{changes[0].before, 1.0 - score0};

@@ -43,6 +43,10 @@ struct AccountsConfig {
   double tau = 0.5;
 };
 
+// A rated game's score for `seat` against `opponent` from the match's winners (bit i: seat i
+// won): 1 a win, 0 a loss, 0.5 a draw (both or neither won).
+double score_against(uint64_t winners, int seat, int opponent);
+
 struct AccountView {
   AccountId id = 0;
   std::string name;  // empty for a guest

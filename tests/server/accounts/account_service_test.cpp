@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 #include <memory>
+#include <utility>
 
 #include "accounts/account_service.hpp"
 #include "storage/sqlite_account_store.hpp"
@@ -206,4 +207,20 @@ TEST_CASE("a rated match moves both ratings once, and RD grows over idle periods
   auto later = f.service.rate_match(3, "jedi_duel", 0b10);
   REQUIRE(later.size() == 2);
   CHECK(later[0].before.deviation > deviation);
+}
+
+TEST_CASE("a seat's score from the winners: a win, a loss, and a draw when both or neither won") {
+  using accounts::score_against;
+  // Each mask against each order of the two seats. (The ThreadSanitizer build, GCC 12 at -O1,
+  // once scored 0b01 as a draw inside rate_match: the test above fails there without the fix.)
+  for (const auto& [seat, opponent] : {std::pair(0, 1), std::pair(1, 0)}) {
+    const uint64_t mine = uint64_t{1} << seat;
+    const uint64_t theirs = uint64_t{1} << opponent;
+    CHECK(score_against(mine, seat, opponent) == 1.0);
+    CHECK(score_against(theirs, seat, opponent) == 0.0);
+    CHECK(score_against(0, seat, opponent) == 0.5);
+    CHECK(score_against(mine | theirs, seat, opponent) == 0.5);
+  }
+  CHECK(score_against(0b100, 2, 5) == 1.0);  // seats past the first two
+  CHECK(score_against(0b100, 5, 2) == 0.0);
 }

@@ -14,6 +14,11 @@ ExportAnswer export_match_record(Hub& hub, uint64_t match_id) {
   storage::MatchStore* store = hub.store();
   if (!store) return {STORAGE_DISABLED, "this server stores no matches", {}};
   auto stored = store->load_match(static_cast<storage::MatchId>(match_id));
+  // A match this node hosts may not be stored yet: its creation and its end reach the store
+  // through the writer's queue, after the players were told.
+  if (!stored && hub.find_match(match_id)) {
+    return {MATCH_NOT_ENDED, "the match is being played, or is still being stored", {}};
+  }
   if (!stored) return {UNKNOWN_MATCH, "no stored match with that id", {}};
   if (stored->summary.status == storage::MatchStatus::kLive) {
     return {MATCH_NOT_ENDED,

@@ -154,8 +154,8 @@ TEST_CASE(
       }
       REQUIRE(ended(*cat, id));
       const std::string ending = resigns ? "@1 resigns" : "every player left the match";
-      // The end reaches the viewers before the store's writer has committed it: until then the
-      // record is not served.
+      // The end (and a short match's very creation) reaches the viewers before the store's
+      // writer has committed it: until then the record is not served.
       ServerMessage exported;
       for (int tries = 0; tries < 200; ++tries) {
         exported = ann->request(export_match(id));

@@ -5,8 +5,7 @@
 // that node serves none of it either.
 #include <catch2/catch.hpp>
 
-#include <fstream>
-
+#include "../integration/record_helpers.hpp"
 #include "cluster_harness.hpp"
 #include "core/bot.hpp"
 #include "core/registry.hpp"
@@ -30,34 +29,11 @@ ClientMessage replay_view(uint64_t id, int seat, uint32_t position) {
   return m;
 }
 
-ClientMessage export_match(uint64_t id) {
-  ClientMessage m;
-  m.mutable_export_match()->set_match_id(id);
-  return m;
-}
-
 const ReplaySummary* listed(const ServerMessage& list, uint64_t id) {
   for (const auto& r : list.replays().replays()) {
     if (r.match_id() == id) return &r;
   }
   return nullptr;
-}
-
-// duelhall-verify on `record`: its exit status and output.
-ExitResult verify(const std::string& record) {
-  const auto path = temp_data_dir("record").string() + ".txt";
-  std::ofstream(path, std::ios::binary) << record;
-  const std::string command = std::string(DUELHALL_VERIFY) + " '" + path + "' 2>&1";
-  ExitResult result;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) result.output.append(buffer, n);
-  const int status = ::pclose(pipe);
-  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::filesystem::remove(path);
-  return result;
 }
 
 }  // namespace
@@ -173,7 +149,7 @@ TEST_CASE(
   const HttpAnswer file = http_get(b.port(), download);
   CHECK(file.status == 200);
   CHECK(file.body == there.exported().record());
-  const ExitResult verdict = verify(there.exported().record());
+  const ExitResult verdict = verify_file(there.exported().record());
   INFO(verdict.output);
   CHECK(verdict.status == 0);
   CHECK_THAT(verdict.output, Catch::Contains("verified"));

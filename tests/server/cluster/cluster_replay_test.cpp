@@ -72,18 +72,7 @@ TEST_CASE(
   // views[k]: Ann's, Ben's and the spectator's view after k actions, as node-a sent them.
   std::vector<WsClient*> viewers = {ann.get(), ben.get(), watcher.get()};
   std::vector<std::vector<std::string>> views;
-  auto record_at = [&](uint64_t seq) {
-    std::vector<std::string> at;
-    for (WsClient* c : viewers) {
-      REQUIRE(c->wait_until([&] {
-        auto* t = c->tracker().find(id);
-        return t && t->seq >= seq && !t->view.empty();
-      }));
-      REQUIRE(c->tracker().find(id)->seq == seq);
-      at.push_back(c->tracker().find(id)->view);
-    }
-    views.push_back(std::move(at));
-  };
+  auto record_at = [&](uint64_t seq) { views.push_back(views_at(viewers, id, seq)); };
   record_at(0);
   const std::string download = "/matches/" + std::to_string(id) + "/export";
   auto reader = connect_as(b.port(), "Reader");

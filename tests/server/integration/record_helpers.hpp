@@ -1,5 +1,6 @@
-// Match records over the protocol: export and import requests, and duelhall-verify run on a
-// record's text as a user would run it on a downloaded file.
+// Match records over the protocol: export and import requests, duelhall-verify run on a
+// record's text as a user would run it on a downloaded file, and the live views a replay must
+// reproduce.
 #pragma once
 
 #include <fstream>
@@ -18,6 +19,22 @@ inline ClientMessage import_match(const std::string& record) {
   ClientMessage m;
   m.mutable_import_match()->set_record(record);
   return m;
+}
+
+// Each viewer's tracked view of match `id` at step `seq`, waiting for it to get there: what a
+// replay of that step from the same perspective must reproduce byte for byte.
+inline std::vector<std::string> views_at(const std::vector<WsClient*>& viewers, uint64_t id,
+                                         uint64_t seq) {
+  std::vector<std::string> at;
+  for (WsClient* c : viewers) {
+    REQUIRE(c->wait_until([&] {
+      auto* t = c->tracker().find(id);
+      return t && t->seq >= seq && !t->view.empty();
+    }));
+    REQUIRE(c->tracker().find(id)->seq == seq);
+    at.push_back(c->tracker().find(id)->view);
+  }
+  return at;
 }
 
 inline ExitResult verify_file(const std::string& text) {

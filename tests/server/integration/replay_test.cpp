@@ -55,18 +55,7 @@ TEST_CASE("replays of every perspective match what the live viewers were sent") 
   std::vector<WsClient*> viewers = {ann.get(), ben.get(), watcher.get()};
   // views[k]: each viewer's tracked view after k actions (seats, then the spectator).
   std::vector<std::vector<std::string>> views;
-  auto record_at = [&](uint64_t seq) {
-    std::vector<std::string> at;
-    for (WsClient* c : viewers) {
-      REQUIRE(c->wait_until([&] {
-        auto* t = c->tracker().find(id);
-        return t && t->seq >= seq && !t->view.empty();
-      }));
-      REQUIRE(c->tracker().find(id)->seq == seq);
-      at.push_back(c->tracker().find(id)->view);
-    }
-    views.push_back(std::move(at));
-  };
+  auto record_at = [&](uint64_t seq) { views.push_back(views_at(viewers, id, seq)); };
   record_at(0);
   engine::Rng rng(engine::seed_from_number(5));
   std::vector<WsClient*> seats = {ann.get(), ben.get()};

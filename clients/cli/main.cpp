@@ -13,6 +13,9 @@ using duelhall::client::WsClient;
 
 namespace {
 
+// The protocol this client speaks: 4, event texts as words told once per connection.
+constexpr uint32_t kProtocol = 4;
+
 // Thrown for a refused command: the message says which and why.
 struct Refused : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -32,7 +35,7 @@ ServerMessage checked(WsClient& client, ClientMessage request, const char* what)
 ServerMessage followed(std::unique_ptr<WsClient>& client, ClientMessage request, const Options& o,
                        const char* what) {
   ServerMessage reply =
-      client::request_following_redirects(client, std::move(request), o.name, /*protocol=*/3);
+      client::request_following_redirects(client, std::move(request), o.name, kProtocol);
   if (reply.result() != OK) {
     throw Refused(std::string(what) + " refused: " + ResultCode_Name(reply.result()) + ": " +
                   reply.reason());
@@ -42,7 +45,7 @@ ServerMessage followed(std::unique_ptr<WsClient>& client, ClientMessage request,
 
 void hello(WsClient& client, const Options& o) {
   ClientMessage m;
-  m.mutable_hello()->set_protocol_version(3);
+  m.mutable_hello()->set_protocol_version(kProtocol);
   m.mutable_hello()->set_display_name(o.name);
   const ServerMessage reply = checked(client, std::move(m), "hello");
   std::cout << "connected as " << reply.welcome().display_name() << " (player "
@@ -175,7 +178,7 @@ int main(int argc, char** argv) {
   }
   try {
     auto client = std::make_unique<WsClient>();
-    client->set_protocol(3);
+    client->set_protocol(kProtocol);
     client->connect(o.host, o.port);
     hello(*client, o);
     if (o.command == "rulesets") return print_rulesets(*client);

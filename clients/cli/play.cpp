@@ -5,6 +5,7 @@
 #include <random>
 #include <vector>
 
+#include "match_tracker.hpp"  // clients/common
 #include "view_text.hpp"
 #include "wire_diff.hpp"
 
@@ -104,6 +105,7 @@ class Follower {
   }
 
   std::optional<int> handle_update(const MatchUpdate& u) {
+    client::tell_words(u, words_);
     if (u.match_id() != match_id_) return std::nullopt;
     if (u.seq() != seq_ + 1)
       return resync("sequence " + std::to_string(u.seq()) + " after " + std::to_string(seq_));
@@ -112,7 +114,9 @@ class Follower {
     if (!client::update_legal(u, {labels_}, legal_)) return resync("an action without a label");
     view_ = std::move(next);
     seq_ = u.seq();
-    for (const auto& e : u.events()) std::cout << "  " << with_names(e, names_) << "\n";
+    events_.clear();
+    client::update_events(u, words_, events_);
+    for (const auto& e : events_) std::cout << "  " << with_names(e, names_) << "\n";
     if (!u.patch().empty()) print_view();
     if (u.status() == FINISHED || u.status() == ABORTED) return finish(u.status(), u.outcome());
     return std::nullopt;
@@ -211,6 +215,8 @@ class Follower {
   std::vector<LegalAction> legal_;
   // Every label told, by code: in this match, and on this connection, which follows one match.
   std::map<uint64_t, std::string> labels_;
+  client::EventWordMap words_;  // told on this connection (protocol 4)
+  std::vector<std::string> events_;
   std::vector<std::string> names_;
   std::optional<uint64_t> acted_seq_;
   uint64_t last_action_request_ = 0;

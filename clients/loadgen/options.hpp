@@ -25,7 +25,7 @@ struct Options {
   uint32_t max_opening = 200;    // matches being set up at once (connect, hello, create, join)
   long server_pid = 0;           // read the server's RSS before and after opening the matches
   uint64_t seed = 1;             // for choosing among offered actions
-  uint32_t protocol = 3;         // the protocol version announced (1: the older, larger frames)
+  uint32_t protocol = 4;         // the protocol version announced (1: the older, larger frames)
   bool help = false;
   std::string error;
 };

@@ -202,6 +202,9 @@ class Match : public std::enable_shared_from_this<Match> {
   void send_seat_update(int seat, const std::vector<engine::Event>& events, bool fresh_view,
                         Outbox& out);
   void fill_legal(int seat, google::protobuf::RepeatedPtrField<LegalAction>& out) const;
+  // Protocol 4: the seat's events as word ids, telling the words its connection lacks; false
+  // (nothing added) when they cannot be coded, and then they go as texts.
+  bool fill_event_words(int seat, const std::vector<engine::Event>& events, MatchUpdate& update);
   // Protocols 2 and 3: the legal codes when they changed, and the labels not told yet.
   void fill_legal_changes(int seat, MatchUpdate& update);
   // Records that the seat's client now knows `code`'s label; false when it already did.

@@ -1,0 +1,202 @@
+// Protocol 4 (docs/protocol.md, Compatibility): a seat's events travel as the ids of their words,
+// each word told once per connection, and the client joins them back into exactly the texts
+// protocol 3 sends (the engine's text for that viewer), so a Jedi Duel update costs a few bytes
+// of events instead of its sentences.
+#include <catch2/catch.hpp>
+#include <map>
+
+#include "core/rng.hpp"
+#include "match/event_words.hpp"
+#include "support/in_process.hpp"
+
+using namespace duelhall;
+using duelhall::testing::InProcessClient;
+using duelhall::testing::InProcessServer;
+
+namespace {
+
+// Ann hosts a Jedi Duel, Ben joins it; both said hello already.
+uint64_t open_jedi_duel(InProcessClient& ann, InProcessClient& ben) {
+  ClientMessage create;
+  CreateMatch* c = create.mutable_create_match();
+  c->mutable_settings()->set_ruleset("jedi_duel");
+  c->mutable_settings()->set_seats(2);
+  c->set_join(true);
+  const ServerMessage created = ann.request(create);
+  REQUIRE(created.result() == OK);
+  const uint64_t id = created.created().match().match_id();
+  ClientMessage join;
+  join.mutable_join_match()->set_match_id(id);
+  join.mutable_join_match()->set_seat(1);
+  REQUIRE(ben.request(join).result() == OK);
+  REQUIRE(ann.wait_until([&] { return ann.tracker.find(id) != nullptr; }));
+  REQUIRE(ben.wait_until([&] { return ben.tracker.find(id) != nullptr; }));
+  ann.inbox.clear();
+  ben.inbox.clear();
+  return id;
+}
+
+struct Game {
+  std::vector<engine::Step> steps;
+  std::string seed;                 // hex, published at the end
+  std::vector<size_t> frame_bytes;  // every update frame either seat received
+  std::vector<size_t> event_bytes;  // of it, the events' fields (texts, or word ids and words)
+};
+
+size_t field_size(size_t len) {
+  return 1 + (len < 128 ? 1 : 2) + len;
+}
+
+size_t event_bytes(const MatchUpdate& u) {
+  size_t n = 0;
+  for (const auto& e : u.events()) n += field_size(e.size());
+  size_t ids = 0;
+  for (uint32_t id : u.event_words()) ids += id < 128 ? 1 : 2;
+  if (ids) n += field_size(ids);
+  for (const auto& w : u.words()) n += field_size(w.ByteSizeLong());
+  return n;
+}
+
+// Plays the match out, the seat to move taking an action drawn from a fixed generator.
+Game play_out(InProcessClient& ann, InProcessClient& ben, uint64_t id, uint64_t pick) {
+  Game game;
+  engine::Rng rng(engine::seed_from_number(pick));
+  for (int guard = 0; guard < 2000; ++guard) {
+    if (ann.tracker.find(id)->ended && ben.tracker.find(id)->ended) break;
+    const bool ann_moves = !ann.tracker.find(id)->legal.empty();
+    InProcessClient& mover = ann_moves ? ann : ben;
+    InProcessClient& other = ann_moves ? ben : ann;
+    const auto* t = mover.tracker.find(id);
+    REQUIRE_FALSE(t->broken);
+    REQUIRE_FALSE(t->legal.empty());
+    const uint64_t code = t->legal[rng.below(static_cast<uint32_t>(t->legal.size()))].code();
+    const uint64_t seq = t->seq;
+    ClientMessage m;
+    m.mutable_action()->set_match_id(id);
+    m.mutable_action()->set_code(code);
+    m.mutable_action()->set_seq(seq);
+    mover.send(m);
+    REQUIRE(mover.wait_until([&] { return mover.tracker.find(id)->seq > seq; }));
+    REQUIRE(other.wait_until([&] { return other.tracker.find(id)->seq > seq; }));
+    game.steps.push_back({ann_moves ? 0 : 1, engine::Action::from_code(code)});
+  }
+  REQUIRE(ann.tracker.find(id)->ended);
+  for (auto* c : {&ann, &ben}) {
+    c->drain();
+    for (const std::string& frame : c->frames) {
+      ServerMessage m;
+      REQUIRE(m.ParseFromString(frame));
+      if (!m.has_update() || m.update().match_id() != id) continue;
+      game.frame_bytes.push_back(frame.size());
+      game.event_bytes.push_back(event_bytes(m.update()));
+    }
+    c->frames.clear();
+  }
+  ClientMessage resync;
+  resync.mutable_resync()->set_match_id(id);
+  const ServerMessage snapshot = ann.request(resync);
+  REQUIRE(snapshot.has_snapshot());
+  game.seed = snapshot.snapshot().match().seed();
+  REQUIRE_FALSE(game.seed.empty());
+  return game;
+}
+
+// The texts the engine lets each seat read in that game: what protocol 3 sends.
+std::vector<std::vector<std::string>> engine_texts(const engine::Registry& registry,
+                                                   const Game& game) {
+  engine::Seed seed;
+  REQUIRE(engine::seed_from_hex(game.seed, seed));
+  auto created = registry.create("jedi_duel", 2, seed, {});
+  REQUIRE(created.state != nullptr);
+  std::vector<std::vector<std::string>> texts(2);
+  for (const engine::Step& step : game.steps) {
+    std::vector<engine::Event> events;
+    REQUIRE(created.state->apply(step.seat, step.action, &events).ok());
+    for (int s = 0; s < 2; ++s) {
+      for (const auto& e : events) {
+        if (auto text = e.text_for(engine::Viewer::of_seat(s))) texts[s].emplace_back(*text);
+      }
+    }
+  }
+  return texts;
+}
+
+double mean(const std::vector<size_t>& v) {
+  size_t sum = 0;
+  for (size_t x : v) sum += x;
+  return v.empty() ? 0 : static_cast<double>(sum) / static_cast<double>(v.size());
+}
+
+}  // namespace
+
+TEST_CASE(
+    "protocol 4: Jedi Duel events as words read back as protocol 3's texts, in small frames") {
+  InProcessServer server;
+  InProcessClient ann(server), ben(server), cy(server), dee(server);
+  ann.hello("Ann", 4);
+  ben.hello("Ben", 4);
+  cy.hello("Cy", 3);
+  dee.hello("Dee", 3);
+  // Two matches on the same protocol 4 connections (the second is told few words), one in
+  // protocol 3 beside them.
+  std::vector<Game> words;
+  std::vector<uint64_t> ids;
+  for (int match = 0; match < 2; ++match) {
+    ids.push_back(open_jedi_duel(ann, ben));
+    words.push_back(play_out(ann, ben, ids.back(), 7 + match));
+  }
+  const uint64_t texts_id = open_jedi_duel(cy, dee);
+  const Game texts = play_out(cy, dee, texts_id, 9);
+
+  for (size_t m = 0; m < 2; ++m) {
+    INFO("protocol 4 match " << m);
+    const auto expected = engine_texts(server.registry, words[m]);
+    REQUIRE_FALSE(expected[0].empty());
+    CHECK(ann.tracker.find(ids[m])->events == expected[0]);
+    CHECK(ben.tracker.find(ids[m])->events == expected[1]);
+  }
+  const auto expected = engine_texts(server.registry, texts);
+  CHECK(cy.tracker.find(texts_id)->events == expected[0]);
+  CHECK(dee.tracker.find(texts_id)->events == expected[1]);
+
+  // A typical action's update, once the connection knows the words: the events take a few
+  // bytes (about a byte a word), not their sentences (about 40 bytes an event in protocol 3).
+  const double words_events = mean(words[1].event_bytes);
+  const double text_events = mean(texts.event_bytes);
+  INFO("event bytes per update: protocol 4 " << words_events << ", protocol 3 " << text_events
+                                             << "; frames " << mean(words[1].frame_bytes)
+                                             << " against " << mean(texts.frame_bytes));
+  CHECK(text_events > 40);
+  CHECK(words_events < 24);
+  CHECK(mean(words[1].frame_bytes) < 100);
+}
+
+TEST_CASE("protocol 4: words split at single spaces and join back, the table bounded") {
+  server::EventWords table;
+  std::vector<uint32_t> ids;
+  const std::string text = "@0 takes a  Middle Stance with 5\xe2\x99\xa5 ";  // empty words too
+  REQUIRE(table.encode(text, ids));
+  std::string joined;
+  for (size_t i = 0; i < ids.size(); ++i) {
+    CHECK(ids[i] != 0);
+    if (i > 0) joined += ' ';
+    joined += table.word(ids[i]);
+  }
+  CHECK(joined == text);
+  const size_t told = table.size();
+  ids.clear();
+  REQUIRE(table.encode("a Middle", ids));
+  CHECK(table.size() == told);  // known words get their ids again
+  CHECK(table.word(ids[0]) == "a");
+  ids.clear();
+  std::string too_long = "a ";
+  too_long.append(server::EventWords::kMaxWordBytes + 1, 'x');
+  CHECK_FALSE(table.encode(too_long, ids));
+  CHECK(ids.empty());
+  for (uint32_t i = 0; table.size() < server::EventWords::kMaxWords; ++i) {
+    REQUIRE(table.encode(std::to_string(i).append("w"), ids));
+  }
+  ids.clear();
+  CHECK_FALSE(table.encode("a fresh-word", ids));  // full: the event goes as its text
+  CHECK(table.encode("a Middle", ids));
+}

@@ -40,8 +40,8 @@ Resumed resume(InProcessServer& server, const std::string& token, uint64_t id,
     r.snapshots += m.has_snapshot();
   }
   const auto* t = again.tracker.find(id);
-  r.same_view = !t->broken && t->seq == snapshot.snapshot().seq() &&
-                t->view == snapshot.snapshot().view();
+  r.same_view =
+      !t->broken && t->seq == snapshot.snapshot().seq() && t->view == snapshot.snapshot().view();
   again.disconnect();
   return r;
 }

@@ -13,7 +13,7 @@ using duelhall::client::WsClient;
 
 namespace {
 
-// The protocol this client speaks: 4, event texts as words told once per connection.
+// The protocol this client speaks: 4, event texts as words told once per match seat.
 constexpr uint32_t kProtocol = 4;
 
 // Thrown for a refused command: the message says which and why.

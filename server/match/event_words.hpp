@@ -1,8 +1,8 @@
-// Event texts as words told once per connection (protocol 4, docs/protocol.md): a seat's events
+// Event texts as words told once per match seat (protocol 4, docs/protocol.md): a seat's events
 // travel as the ids of their words (the text split at single spaces), and each word's text is
-// told to a connection the first time it needs it. Jedi Duel's events use a vocabulary of a few
-// hundred words ("@0", "takes", "a", "Middle", "Stance", "with", "5♥"), so once a connection has
-// been told them an event costs a byte a word instead of its text.
+// told in the seat's frames the first time it needs it. Jedi Duel's events use a vocabulary of a
+// few hundred words ("@0", "takes", "a", "Middle", "Stance", "with", "5♥"), so once a connection
+// has been told them an event costs a byte a word instead of its text.
 //
 // The table is the node's, shared by every match and ruleset: ids are given in order of first
 // use and never change, so a client may keep them for as long as it talks to this node. Bounded:
@@ -54,8 +54,9 @@ class EventWords {
   const uint64_t serial_;
 };
 
-// Which word ids a connection's client was told (Player::with_words_told): a bitset that grows
-// to the highest id told, at most EventWords::kMaxWords bits.
+// Which word ids a match seat's client was told in that seat's frames (Match::SeatSlot): a
+// bitset that grows to the highest id told (a Jedi Duel seat: a few dozen words, ids mostly
+// among the node's first few hundred, so tens of bytes), at most EventWords::kMaxWords bits.
 class WordsTold {
  public:
   // True when `id` was not told yet; records it as told.

@@ -2,8 +2,8 @@
 // step, built into a reused message and serialized straight into its frame; its legal actions
 // when they changed, with the labels its client has not been told (per match, or per connection
 // in protocol 3 for a ruleset whose labels depend on the code alone); its events as texts, or
-// from protocol 4 as word ids with the words its connection was not told; outcomes and
-// snapshots.
+// from protocol 4 as word ids with the words not told yet in the seat's own frames; outcomes
+// and snapshots.
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -68,7 +68,8 @@ void Match::send_seat_update(int seat, const std::vector<engine::Event>& events,
     slot.view.swap(view);
   }
   const uint32_t protocol = slot.player->protocol();
-  if (protocol < 4 || !fill_event_words(seat, events, u)) {
+  std::shared_ptr<Peer> peer = slot.connected ? slot.player->peer() : nullptr;
+  if (protocol < 4 || !fill_event_words(seat, peer ? peer->peer_id() : 0, events, u)) {
     for (const auto& e : events) {
       if (auto text = e.text_for(viewer)) u.add_events(text->data(), text->size());
     }
@@ -88,7 +89,6 @@ void Match::send_seat_update(int seat, const std::vector<engine::Event>& events,
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(slot.deadline - Clock::now());
     u.set_clock_ms(static_cast<uint32_t>(std::max<int64_t>(left.count(), 0)));
   }
-  std::shared_ptr<Peer> peer = slot.connected ? slot.player->peer() : nullptr;
   // The actor's update is its OK (protocol 2 on): one frame, held without its request_id.
   const bool answers =
       peer && protocol >= 2 && current_peer_ && peer == current_peer_ && !answered_;
@@ -115,7 +115,7 @@ uint32_t label_key(uint64_t ruleset_hash, uint64_t code) {
 }
 }  // namespace
 
-bool Match::fill_event_words(int seat, const std::vector<engine::Event>& events,
+bool Match::fill_event_words(int seat, uint64_t peer_id, const std::vector<engine::Event>& events,
                              MatchUpdate& update) {
   EventWords* table = hub_.event_words();
   if (!table) return false;
@@ -151,15 +151,20 @@ bool Match::fill_event_words(int seat, const std::vector<engine::Event>& events,
   }
   if (ids.empty()) return true;
   update.mutable_event_words()->Add(ids.begin(), ids.end());
-  seats_[seat].player->with_words_told([&](auto fresh) {
-    for (uint32_t id : ids) {
-      if (id == 0 || !fresh(id)) continue;
-      EventWord* w = update.add_words();
-      w->set_id(id);
-      const std::string_view text = table->word(id);
-      w->set_text(text.data(), text.size());
-    }
-  });
+  // A new connection may be a new client, told nothing yet. While the seat has none the frame
+  // is only held, and a resume resends it to a client that keeps its words.
+  SeatSlot& slot = seats_[seat];
+  if (peer_id != 0 && peer_id != slot.words_peer) {
+    slot.words_told.clear();
+    slot.words_peer = peer_id;
+  }
+  for (uint32_t id : ids) {
+    if (id == 0 || !slot.words_told.fresh(id)) continue;
+    EventWord* w = update.add_words();
+    w->set_id(id);
+    const std::string_view text = table->word(id);
+    w->set_text(text.data(), text.size());
+  }
   return true;
 }
 

@@ -11,7 +11,6 @@
 #include <string>
 #include <vector>
 
-#include "match/event_words.hpp"
 #include "net/peer.hpp"
 
 namespace duelhall::server {
@@ -62,7 +61,6 @@ class Player {
     peer_ = std::move(peer);
     ++epoch_;
     labels_told_.clear();  // a new connection may be a new client that was told nothing
-    words_told_.clear();
     return old;
   }
   // Unbinds if still on `peer`; returns the epoch to check when the grace period ends, or 0.
@@ -100,14 +98,6 @@ class Player {
       labels_told_.insert(it, key);
       return true;
     });
-  }
-
-  // Protocol 4: the event words (EventWords) this connection's client was told. `fresh(id)`
-  // says whether the word must be told now, and records it as told.
-  template <typename Visit>
-  void with_words_told(Visit visit) {
-    std::lock_guard lock(mutex_);
-    visit([this](uint32_t id) { return words_told_.fresh(id); });
   }
 
   // Entries of matches that are gone are dropped here too: a match made by make_shared keeps its
@@ -150,7 +140,6 @@ class Player {
   std::atomic<uint32_t> protocol_{1};
   static constexpr size_t kLabelsTold = 1024;
   std::vector<uint32_t> labels_told_;  // sorted
-  WordsTold words_told_;
   std::vector<std::weak_ptr<Match>> matches_;
   Account account_;
 };

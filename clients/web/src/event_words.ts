@@ -1,5 +1,5 @@
 // Protocol 4's events (docs/protocol.md, Compatibility): a seat's events come as the ids of their
-// words, 0 between two events, and each word's text is told once per connection. Joined by single
+// words, 0 between two events, and each word's text is told once per match seat. Joined by single
 // spaces they are exactly the texts older protocols send in `events`.
 import type { MatchUpdate } from "./gen/match_pb";
 

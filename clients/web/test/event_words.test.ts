@@ -1,5 +1,5 @@
 // Protocol 4's events (src/event_words.ts): word ids joined back into the texts, each word told
-// once per connection and kept by the session, even from an update it drops.
+// once per match seat and kept by the session, even from an update it drops.
 import { describe, expect, it, vi } from "vitest";
 import { create } from "@bufbuild/protobuf";
 import { ClientMessageSchema } from "../src/gen/envelope_pb";

@@ -232,6 +232,25 @@ bool words_told_in_match_first(const std::vector<std::string>& frames, uint64_t 
   return true;
 }
 
+// `turns` actions in match `id`, the seat to move (of `a` and `b`) taking its first legal one.
+void play_turns(InProcessClient& a, InProcessClient& b, uint64_t id, int turns) {
+  for (int turn = 0; turn < turns; ++turn) {
+    const bool a_moves = !a.tracker.find(id)->legal.empty();
+    InProcessClient& mover = a_moves ? a : b;
+    InProcessClient& other = a_moves ? b : a;
+    const auto* t = mover.tracker.find(id);
+    REQUIRE_FALSE(t->legal.empty());
+    const uint64_t seq = t->seq;
+    ClientMessage m;
+    m.mutable_action()->set_match_id(id);
+    m.mutable_action()->set_code(t->legal.front().code());
+    m.mutable_action()->set_seq(seq);
+    mover.send(m);
+    REQUIRE(mover.wait_until([&] { return mover.tracker.find(id)->seq > seq; }));
+    REQUIRE(other.wait_until([&] { return other.tracker.find(id)->seq > seq; }));
+  }
+}
+
 }  // namespace
 
 TEST_CASE("protocol 4: a client in two matches at once is told each word in that match first") {
@@ -246,21 +265,7 @@ TEST_CASE("protocol 4: a client in two matches at once is told each word in that
   const uint64_t second = open_jedi_duel(ann, ben);
   // The same moves in both, turn about: their first updates use the same words.
   for (int turn = 0; turn < 6; ++turn) {
-    for (const uint64_t id : {first, second}) {
-      const bool ann_moves = !ann.tracker.find(id)->legal.empty();
-      InProcessClient& mover = ann_moves ? ann : ben;
-      InProcessClient& other = ann_moves ? ben : ann;
-      const auto* t = mover.tracker.find(id);
-      REQUIRE_FALSE(t->legal.empty());
-      const uint64_t seq = t->seq;
-      ClientMessage m;
-      m.mutable_action()->set_match_id(id);
-      m.mutable_action()->set_code(t->legal.front().code());
-      m.mutable_action()->set_seq(seq);
-      mover.send(m);
-      REQUIRE(mover.wait_until([&] { return mover.tracker.find(id)->seq > seq; }));
-      REQUIRE(other.wait_until([&] { return other.tracker.find(id)->seq > seq; }));
-    }
+    for (const uint64_t id : {first, second}) play_turns(ann, ben, id, 1);
   }
   for (auto* c : {&ann, &ben}) {
     c->drain();
@@ -271,4 +276,29 @@ TEST_CASE("protocol 4: a client in two matches at once is told each word in that
       CHECK(words_used > 0);
     }
   }
+}
+
+TEST_CASE("protocol 4: a seat on a new connection is told the words of its match again") {
+  InProcessServer server;
+  InProcessClient ann(server), ben(server);
+  const std::string token = ann.hello("Ann", 4).welcome().resume_token();
+  ben.hello("Ben", 4);
+  const uint64_t id = open_jedi_duel(ann, ben);
+  play_turns(ann, ben, id, 4);
+  // Ann comes back on a new connection, as a new client told nothing (no cursor: a snapshot).
+  ann.disconnect();
+  InProcessClient again(server);
+  ClientMessage hello;
+  hello.mutable_hello()->set_protocol_version(4);
+  hello.mutable_hello()->set_resume_token(token);
+  REQUIRE(again.request(hello).result() == OK);
+  ClientMessage resync;
+  resync.mutable_resync()->set_match_id(id);
+  REQUIRE(again.request(resync).has_snapshot());
+  play_turns(again, ben, id, 4);
+  again.drain();
+  size_t updates = 0, words_used = 0;
+  CHECK(words_told_in_match_first(again.frames, id, updates, words_used));
+  CHECK(updates >= 4);
+  CHECK(words_used > 0);
 }

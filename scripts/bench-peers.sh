@@ -32,7 +32,15 @@ echo "$(nproc) cores; node $(node --version); $(uptime | sed 's/.*load/load/')"
 
 work=$(mktemp -d)
 pid=
-stop() { [ -n "$pid" ] && { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; pid=; }; }
+# An if, not `[ -n "$pid" ] && ...`: with no server running that list returns 1, and under set -e
+# the EXIT trap then ended the script with 1 (after its medians) before removing $work.
+stop() {
+  if [ -n "$pid" ]; then
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    pid=
+  fi
+}
 trap 'stop; rm -rf "$work"' EXIT
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 value() { grep -o " $2=[^ ]*" "$1" | cut -d= -f2 | sort -g |

@@ -13,6 +13,8 @@ using duelhall::client::WsClient;
 
 namespace {
 
+// The protocol this client speaks: 4, event texts as words told once per match seat.
+
 // Thrown for a refused command: the message says which and why.
 struct Refused : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -34,7 +36,7 @@ ServerMessage followed(std::unique_ptr<WsClient>& client, ClientMessage request,
                        Identity& identity, const char* what) {
   ServerMessage welcome;
   ServerMessage reply = client::request_following_redirects(client, std::move(request), o.name,
-                                                            /*protocol=*/3, 2, &welcome);
+                                                            kProtocol, 2, &welcome);
   if (welcome.has_welcome()) identity.token = welcome.welcome().resume_token();
   if (reply.result() != OK) {
     throw Refused(std::string(what) + " refused: " + ResultCode_Name(reply.result()) + ": " +
@@ -46,7 +48,7 @@ ServerMessage followed(std::unique_ptr<WsClient>& client, ClientMessage request,
 // Says Hello as `o.name`; the Welcome's resume token is the one to come back with.
 std::string hello(WsClient& client, const Options& o) {
   ClientMessage m;
-  m.mutable_hello()->set_protocol_version(3);
+  m.mutable_hello()->set_protocol_version(kProtocol);
   m.mutable_hello()->set_display_name(o.name);
   const ServerMessage reply = checked(client, std::move(m), "hello");
   std::cout << "connected as " << reply.welcome().display_name() << " (player "
@@ -180,7 +182,7 @@ int main(int argc, char** argv) {
   }
   try {
     auto client = std::make_unique<WsClient>();
-    client->set_protocol(3);
+    client->set_protocol(kProtocol);
     client->connect(o.host, o.port);
     Identity identity{{o.host, o.port, "/ws"}, o.name, hello(*client, o)};
     if (o.command == "rulesets") return print_rulesets(*client);

@@ -5,6 +5,7 @@
 #include <random>
 #include <vector>
 
+#include "match_tracker.hpp"  // clients/common
 #include "reconnect.hpp"
 #include "view_text.hpp"
 #include "wire_diff.hpp"
@@ -121,6 +122,7 @@ class Follower {
   }
 
   std::optional<int> handle_update(const MatchUpdate& u) {
+    client::tell_words(u, words_);
     if (u.match_id() != match_id_) return std::nullopt;
     if (u.seq() != seq_ + 1)
       return resync("sequence " + std::to_string(u.seq()) + " after " + std::to_string(seq_));
@@ -129,7 +131,9 @@ class Follower {
     if (!client::update_legal(u, {labels_}, legal_)) return resync("an action without a label");
     view_ = std::move(next);
     seq_ = u.seq();
-    for (const auto& e : u.events()) std::cout << "  " << with_names(e, names_) << "\n";
+    events_.clear();
+    client::update_events(u, words_, events_);
+    for (const auto& e : events_) std::cout << "  " << with_names(e, names_) << "\n";
     if (!u.patch().empty()) print_view();
     if (u.status() == FINISHED || u.status() == ABORTED) return finish(u.status(), u.outcome());
     return std::nullopt;
@@ -229,6 +233,10 @@ class Follower {
   std::vector<LegalAction> legal_;
   // Every label told, by code: in this match, and on this connection, which follows one match.
   std::map<uint64_t, std::string> labels_;
+  // Event words told (protocol 4). Kept when the client comes back: a resume's resent updates
+  // were coded for the old connection; a new node tells every word it uses again, by its ids.
+  client::EventWordMap words_;
+  std::vector<std::string> events_;
   std::vector<std::string> names_;
   std::optional<uint64_t> acted_seq_;
   uint64_t last_action_request_ = 0;

@@ -28,7 +28,7 @@ bool ticket_refused(ResultCode code) {
 
 std::unique_ptr<WsClient> open_at(const WsAddress& address) {
   auto c = std::make_unique<WsClient>();
-  c->set_protocol(3);
+  c->set_protocol(kProtocol);
   c->connect(address.host, address.port, address.path);
   return c;
 }
@@ -37,7 +37,7 @@ std::unique_ptr<WsClient> open_at(const WsAddress& address) {
 ClientMessage resume_hello(const Identity& identity, const Place* place) {
   ClientMessage m;
   Hello* hello = m.mutable_hello();
-  hello->set_protocol_version(3);
+  hello->set_protocol_version(kProtocol);
   hello->set_resume_token(identity.token);
   if (place && place->seat >= 0) {
     MatchCursor* cursor = hello->add_cursors();

@@ -30,6 +30,30 @@ bool update_legal(const MatchUpdate& update, LabelMaps labels, std::vector<Legal
   return true;
 }
 
+void tell_words(const MatchUpdate& update, EventWordMap& words) {
+  for (const auto& w : update.words()) words[w.id()] = w.text();
+}
+
+void update_events(const MatchUpdate& update, const EventWordMap& words,
+                   std::vector<std::string>& out) {
+  out.insert(out.end(), update.events().begin(), update.events().end());
+  bool start = true;
+  for (uint32_t id : update.event_words()) {
+    if (id == 0) {
+      start = true;
+      continue;
+    }
+    if (start) {
+      out.emplace_back();
+    } else {
+      out.back() += ' ';
+    }
+    start = false;
+    auto it = words.find(id);
+    out.back() += it == words.end() ? "?" : it->second;
+  }
+}
+
 void snapshot_legal(const MatchSnapshot& snapshot, LabelMaps labels,
                     std::vector<LegalAction>& legal) {
   legal.assign(snapshot.legal().begin(), snapshot.legal().end());
@@ -53,6 +77,7 @@ bool MatchTracker::handle(const ServerMessage& message) {
   }
   if (!message.has_update()) return false;
   const MatchUpdate& u = message.update();
+  tell_words(u, words_);
   auto it = matches_.find(u.match_id());
   if (it == matches_.end()) return true;  // an update for a match we have no snapshot of yet
   TrackedMatch& t = it->second;
@@ -77,7 +102,7 @@ bool MatchTracker::handle(const ServerMessage& message) {
     t.ended = true;
     t.outcome = u.outcome();
   }
-  for (const auto& e : u.events()) t.events.push_back(e);
+  update_events(u, words_, t.events);
   ++t.updates;
   t.patch_bytes += u.patch().size();
   return true;

@@ -34,6 +34,18 @@ bool update_legal(const MatchUpdate& update, LabelMaps labels, std::vector<Legal
 void snapshot_legal(const MatchSnapshot& snapshot, LabelMaps labels,
                     std::vector<LegalAction>& legal);
 
+// The words of the events told on a connection (protocol 4), by id.
+using EventWordMap = std::map<uint32_t, std::string>;
+// Remembers the words an update tells: every update's, even one the client then drops (a
+// resend, a gap), since the server counts them as told.
+void tell_words(const MatchUpdate& update, EventWordMap& words);
+// Appends an update's event texts to `out`: `events` as they are, or protocol 4's `event_words`
+// (each event's word ids, 0 between events) joined by single spaces. A word never told shows as
+// "?" (a client in two matches at once may get a word's first use before the update that tells
+// it).
+void update_events(const MatchUpdate& update, const EventWordMap& words,
+                   std::vector<std::string>& out);
+
 struct TrackedMatch {
   std::string ruleset;
   int seat = -1;  // -1: watching as a spectator
@@ -62,6 +74,7 @@ class MatchTracker {
   LabelMaps labels_of(TrackedMatch& t) { return {t.labels, &connection_labels_[t.ruleset]}; }
 
   std::map<uint64_t, TrackedMatch> matches_;
+  EventWordMap words_;  // told on this connection (protocol 4)
   // Labels told on this connection, by ruleset (protocol 3).
   std::map<std::string, std::map<uint64_t, std::string>> connection_labels_;
 };

@@ -31,6 +31,14 @@ size_t legal_size(const MatchUpdate& u) {
   for (uint64_t code : u.legal_codes()) codes += varint_size(code);
   return n + (codes ? field_size(codes) : 0);
 }
+// Protocol 4's events: the packed word ids, and the words told.
+size_t event_words_size(const MatchUpdate& u) {
+  size_t ids = 0;
+  for (uint32_t id : u.event_words()) ids += varint_size(id);
+  size_t n = ids ? field_size(ids) : 0;
+  for (const auto& w : u.words()) n += field_size(w.ByteSizeLong());
+  return n;
+}
 size_t label_size(const MatchUpdate& u) {
   size_t n = 0;
   for (const auto& a : u.legal()) n += field_size(a.label().size());
@@ -229,6 +237,7 @@ void MatchDriver::on_update(size_t i, const MatchUpdate& u, size_t frame_bytes) 
     stats.diff_bytes += u.patch().size();
     stats.update_bytes += frame_bytes;
     for (const auto& e : u.events()) stats.event_bytes += field_size(e.size());
+    stats.event_bytes += event_words_size(u);
     stats.legal_bytes += legal_size(u);
     stats.label_bytes += label_size(u);
     ++stats.views;

@@ -212,7 +212,7 @@ const std::vector<Option>& options() {
        limit(&Limits::chat_max_bytes)},
       {"--chat-per-minute", "limits.chat_per_minute",
        "chat messages per minute per connection (default 30)", limit(&Limits::chat_per_minute)},
-      {"--updates-held", "limits.updates_held", "updates held per seat for reconnects (default 8)",
+      {"--updates-held", "limits.updates_held", "updates held per seat for reconnects (default 4)",
        limit(&Limits::updates_held)},
   };
   return table;

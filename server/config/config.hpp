@@ -20,7 +20,7 @@ struct Limits {
   uint32_t read_timeout_seconds = 30;      // HTTP request and WebSocket handshake
   uint32_t chat_max_bytes = 300;
   uint32_t chat_per_minute = 30;
-  uint32_t updates_held = 8;  // per seat, for reconnects; older misses get a snapshot
+  uint32_t updates_held = 4;  // per seat, for reconnects; older misses get a snapshot
 };
 
 // The searching ("expert") bots: the threads they think on, off the I/O threads, the jobs that

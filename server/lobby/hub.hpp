@@ -21,6 +21,7 @@
 #include "lobby/roster.hpp"
 #include "match/action_log.hpp"
 #include "match/bot_pool.hpp"
+#include "match/event_words.hpp"
 #include "match/match.hpp"
 #include "match/match_host.hpp"
 #include "match/player.hpp"
@@ -76,6 +77,7 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   const Config& config() const override { return config_; }
   boost::asio::io_context& io() override { return io_; }
   BotPool* bot_pool() override { return bot_pool_.get(); }
+  EventWords* event_words() override { return &event_words_; }
 
   // Players.
   std::shared_ptr<Player> new_player(const std::string& name);
@@ -188,6 +190,7 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   accounts::ModerationService* moderation_ = nullptr;
   Roster roster_;
   ChatLog chat_log_;
+  EventWords event_words_;  // before the matches, which use it until they go
   boost::asio::strand<boost::asio::io_context::executor_type> accounts_strand_;
 
   std::atomic<bool> draining_{false};

@@ -29,6 +29,7 @@
 #include "envelope.pb.h"
 #include "match/action_log.hpp"
 #include "match/bot_pool.hpp"
+#include "match/event_words.hpp"
 #include "match/match_host.hpp"
 #include "match/player.hpp"
 #include "metrics/server_metrics.hpp"
@@ -141,6 +142,12 @@ class Match : public std::enable_shared_from_this<Match> {
     // when full it starts over, which only resends labels). Snapshots tell everything.
     mutable uint64_t legal_told = 0;
     mutable std::vector<std::pair<uint64_t, uint32_t>> labels_told;
+    // Protocol 4: the event words told in this seat's frames to the connection `words_peer`
+    // (Peer::peer_id). Per seat, not per connection: the match's frames reach a connection in
+    // the order its strand queues them, while another match's strand could send a frame using a
+    // word before this match's frame that tells it.
+    WordsTold words_told;
+    uint64_t words_peer = 0;
     std::unique_ptr<boost::asio::steady_timer> clock;
     uint64_t clock_generation = 0;
     Clock::time_point deadline{};  // epoch: no clock running
@@ -202,6 +209,11 @@ class Match : public std::enable_shared_from_this<Match> {
   void send_seat_update(int seat, const std::vector<engine::Event>& events, bool fresh_view,
                         Outbox& out);
   void fill_legal(int seat, google::protobuf::RepeatedPtrField<LegalAction>& out) const;
+  // Protocol 4: the seat's events as word ids, telling the words not told yet in this seat's
+  // frames to connection `peer_id` (0: none now; the frame is only held); false (nothing
+  // added) when they cannot be coded, and then they go as texts.
+  bool fill_event_words(int seat, uint64_t peer_id, const std::vector<engine::Event>& events,
+                        MatchUpdate& update);
   // Protocols 2 and 3: the legal codes when they changed, and the labels not told yet.
   void fill_legal_changes(int seat, MatchUpdate& update);
   // Records that the seat's client now knows `code`'s label; false when it already did.

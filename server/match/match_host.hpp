@@ -18,6 +18,7 @@
 namespace duelhall::server {
 
 class BotPool;
+class EventWords;
 class Player;
 
 class MatchHost {
@@ -47,6 +48,8 @@ class MatchHost {
                              const std::string& /*text*/) {
     return 0;
   }
+  // The node's event words (protocol 4); null: events go as texts. Thread-safe.
+  virtual EventWords* event_words() { return nullptr; }
   virtual bool ignores(uint64_t /*receiver_peer_id*/, const Player& /*sender*/) { return false; }
 };
 

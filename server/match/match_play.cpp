@@ -184,6 +184,7 @@ void Match::ended(const std::string& result) {
     // outcome), so what was held for reconnects goes now, not when the listing ends.
     Fifo<HeldUpdate>().swap(slot.held);
     std::vector<std::pair<uint64_t, uint32_t>>().swap(slot.labels_told);
+    slot.words_told.clear();
   }
   if (bot_timer_) bot_timer_->cancel();
   if (state_) {

@@ -1,10 +1,14 @@
 // What each viewer is told (match_play.cpp applies the actions): a seat's MatchUpdate after each
 // step, built into a reused message and serialized straight into its frame; its legal actions
 // when they changed, with the labels its client has not been told (per match, or per connection
-// in protocol 3 for a ruleset whose labels depend on the code alone); outcomes and snapshots.
+// in protocol 3 for a ruleset whose labels depend on the code alone); its events as texts, or
+// from protocol 4 as word ids with the words not told yet in the seat's own frames; outcomes
+// and snapshots.
 #include <algorithm>
+#include <array>
 #include <chrono>
 
+#include "match/event_words.hpp"
 #include "match/match.hpp"
 #include "net/messages.hpp"
 #include "wire_diff.hpp"
@@ -63,10 +67,13 @@ void Match::send_seat_update(int seat, const std::vector<engine::Event>& events,
     wire::make_patch(slot.view, view, *u.mutable_patch());
     slot.view.swap(view);
   }
-  for (const auto& e : events) {
-    if (auto text = e.text_for(viewer)) u.add_events(text->data(), text->size());
-  }
   const uint32_t protocol = slot.player->protocol();
+  std::shared_ptr<Peer> peer = slot.connected ? slot.player->peer() : nullptr;
+  if (protocol < 4 || !fill_event_words(seat, peer ? peer->peer_id() : 0, events, u)) {
+    for (const auto& e : events) {
+      if (auto text = e.text_for(viewer)) u.add_events(text->data(), text->size());
+    }
+  }
   if (protocol != slot.protocol) {
     slot.held.clear();  // built for the other version: a resume gets a snapshot instead
     slot.protocol = protocol;
@@ -82,7 +89,6 @@ void Match::send_seat_update(int seat, const std::vector<engine::Event>& events,
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(slot.deadline - Clock::now());
     u.set_clock_ms(static_cast<uint32_t>(std::max<int64_t>(left.count(), 0)));
   }
-  std::shared_ptr<Peer> peer = slot.connected ? slot.player->peer() : nullptr;
   // The actor's update is its OK (protocol 2 on): one frame, held without its request_id.
   const bool answers =
       peer && protocol >= 2 && current_peer_ && peer == current_peer_ && !answered_;
@@ -108,6 +114,59 @@ uint32_t label_key(uint64_t ruleset_hash, uint64_t code) {
   return static_cast<uint32_t>(h >> 32);
 }
 }  // namespace
+
+bool Match::fill_event_words(int seat, uint64_t peer_id, const std::vector<engine::Event>& events,
+                             MatchUpdate& update) {
+  EventWords* table = hub_.event_words();
+  if (!table) return false;
+  // Reused by every match on this thread: no allocation per update once warm. The last texts
+  // coded are remembered, so that a public event is coded once for all the seats.
+  struct Coded {
+    uint64_t table = 0;  // EventWords::serial(): the ids are that table's
+    std::string text;
+    std::vector<uint32_t> ids;
+  };
+  thread_local std::vector<uint32_t> ids;
+  thread_local std::array<Coded, 4> recent;
+  thread_local size_t next = 0;
+  ids.clear();
+  const Viewer viewer = Viewer::of_seat(seat);
+  for (const auto& e : events) {
+    const auto text = e.text_for(viewer);
+    if (!text) continue;
+    if (!ids.empty()) ids.push_back(0);
+    auto known = std::find_if(recent.begin(), recent.end(), [&](const Coded& c) {
+      return c.table == table->serial() && c.text == *text;
+    });
+    if (known != recent.end() && !known->ids.empty()) {
+      ids.insert(ids.end(), known->ids.begin(), known->ids.end());
+      continue;
+    }
+    const size_t start = ids.size();
+    if (!table->encode(*text, ids)) return false;
+    Coded& c = recent[next++ % recent.size()];
+    c.table = table->serial();
+    c.text.assign(text->data(), text->size());
+    c.ids.assign(ids.begin() + static_cast<std::ptrdiff_t>(start), ids.end());
+  }
+  if (ids.empty()) return true;
+  update.mutable_event_words()->Add(ids.begin(), ids.end());
+  // A new connection may be a new client, told nothing yet. While the seat has none the frame
+  // is only held, and a resume resends it to a client that keeps its words.
+  SeatSlot& slot = seats_[seat];
+  if (peer_id != 0 && peer_id != slot.words_peer) {
+    slot.words_told.clear();
+    slot.words_peer = peer_id;
+  }
+  for (uint32_t id : ids) {
+    if (id == 0 || !slot.words_told.fresh(id)) continue;
+    EventWord* w = update.add_words();
+    w->set_id(id);
+    const std::string_view text = table->word(id);
+    w->set_text(text.data(), text.size());
+  }
+  return true;
+}
 
 bool Match::tell_label(const SeatSlot& slot, uint64_t code, const std::string& label) {
   constexpr size_t kLabelsTold = 48;

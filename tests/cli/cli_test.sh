@@ -70,6 +70,10 @@ check "the spectator saw the same result" \
   test "$(result "$work/ann.txt")" = "$(result "$work/watcher.txt")"
 check "the spectator was offered no action" grep -q '^actions played: 0' "$work/watcher.txt"
 check "events name the players" grep -q 'bob (@1)' "$work/watcher.txt"
+# A seat's events come as words told once per connection (protocol 4), a spectator's as texts.
+check "a seat's events, sent as words, read as text naming the players" \
+  grep -q 'bob (@1)' "$work/bob.txt"
+check "no event word was missing" bash -c "! grep -qE '(^| )[?]( |\$)' '$work/bob.txt'"
 
 # Interactive: numbered choices read from standard input (always the first one here).
 yes 1 | cli --name typist --bots 1 create "$ruleset" >"$work/typist.txt"

@@ -11,10 +11,13 @@ import { LegalActionSchema, type ChatMessage, type LegalAction, type Outcome } f
 import { forgetSession, hasSession, helloTokens, noteAccount, noteRatingUpdate } from "./ui/account";
 import { Watching } from "./watching";
 import { applyPatch } from "./wire_diff";
+import { eventTexts, tellWords, type EventWords } from "./event_words";
 
 const NAME_KEY = "duelhall.name";
 const TOKEN_KEY = "duelhall.token";
 const EVENTS_KEPT = 200;
+// Protocol 4: legal labels and event words told once per connection (docs/protocol.md).
+const PROTOCOL = 4;
 const INVITE_KEY = "duelhall.invite."; // + match id: the code of a match we host or were invited to
 
 export interface MatchView {
@@ -93,7 +96,7 @@ export class Session {
       const cursors = [...this.matches.values()]
         .filter((m) => resume && m.view !== null && m.seat >= 0)
         .map((m) => ({ matchId: m.id, seq: m.seq }));
-      const reply = await this.conn.hello({ protocolVersion: 3, resumeToken: token, cursors, ...helloTokens() });
+      const reply = await this.conn.hello({ protocolVersion: PROTOCOL, resumeToken: token, cursors, ...helloTokens() });
       if (reply.result === ResultCode.REDIRECT) return; // said again on the node named (a failover)
       if (reply.result === ResultCode.CLUSTER_UNAVAILABLE) {
         await this.hello(false);
@@ -125,7 +128,7 @@ export class Session {
   async introduce(name: string): Promise<boolean> {
     const reply = await this.conn.send({
       case: "hello",
-      value: { protocolVersion: 3, displayName: name, ...helloTokens() },
+      value: { protocolVersion: PROTOCOL, displayName: name, ...helloTokens() },
     });
     if (reply.result === ResultCode.BAD_SESSION) {
       forgetSession();
@@ -268,6 +271,10 @@ export class Session {
     this.changed();
   }
 
+  // Event words told (protocol 4): ids are the node's, and a new connection is told again the
+  // words it uses, so they are kept across reconnects (a resume's resent updates use them).
+  private eventWords: EventWords = new Map();
+
   // Labels told on this connection, by ruleset (protocol 3); a match's own come first.
   private connectionLabels = new Map<string, Map<bigint, string>>();
 
@@ -311,6 +318,7 @@ export class Session {
       }
       case "update": {
         const u = body.value;
+        tellWords(u, this.eventWords);
         const mv = this.matches.get(u.matchId);
         if (!mv || mv.view === null) break;
         if (u.seq <= mv.seq) break; // already applied (a resume can overlap)
@@ -341,7 +349,7 @@ export class Session {
         mv.notice = "";
         if (mv.info) mv.info.status = u.status;
         this.setClock(mv, u.clockMs);
-        mv.events.push(...u.events);
+        mv.events.push(...eventTexts(u, this.eventWords));
         mv.events.splice(0, Math.max(0, mv.events.length - EVENTS_KEPT));
         break;
       }

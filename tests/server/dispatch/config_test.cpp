@@ -101,7 +101,7 @@ TEST_CASE("the shipped deploy/duelhall.toml parses and sets what it says") {
   REQUIRE(parsed.error.empty());
   CHECK(parsed.config.port == 8080);
   CHECK(parsed.config.data_dir == "/var/lib/duelhall");
-  CHECK(parsed.config.limits.updates_held == 8);
+  CHECK(parsed.config.limits.updates_held == 4);
   CHECK(parsed.config.limits.write_queue == 512);
   CHECK(parsed.config.trusted_proxies == std::vector<std::string>{"127.0.0.1/32", "::1/128"});
   CHECK(parsed.config.drain_seconds == 10);

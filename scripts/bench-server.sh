@@ -7,13 +7,16 @@
 # 30 actions per match per second: the 30,000 actions/s goal offered as open load, for its p99), paced (200 matches, one action per match
 # per second), half (1,000 matches offered, as open load, half the actions per second that the
 # fast runs just measured: p50/p99/p99.9 of action to opponent's update; needs fast first),
-# hold (9,900 two-player matches, paced), idle (9,900 matches nobody acts in, so all stay live at
-# once: the memory baseline). Default: all of them; hold and idle run once.
+# half-normal (the same open load with the store's --sync normal: the commit is not waited on the
+# disk's fsync, so the two show what the sync costs the latency; needs fast first), hold (9,900
+# two-player matches, paced), idle (9,900 matches nobody acts in, so all stay live at once: the
+# memory baseline). Default: all of them; hold and idle run once. It also measures the disk's
+# fsync in the data folder: with the default store every update waits for its group commit's sync.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}
 shift || true
-scenarios=${*:-fast half rate30 paced hold idle}
+scenarios=${*:-fast half half-normal rate30 paced hold idle}
 build=${BUILD_DIR:-build/bench-server}
 # An existing build tree (BUILD_DIR) is used as it is configured; a new one is Release.
 if [ ! -f "$build/build.ninja" ]; then
@@ -39,13 +42,35 @@ stop_server() {
 }
 trap 'stop_server; rm -rf "$work"' EXIT
 
+# The disk's sync time where the store writes: 100 syncs of a 4 KiB write, p50 and p99 in ms.
+fsync_ms=$(python3 - "$work" <<'PY'
+import os, sys, time
+path = os.path.join(sys.argv[1], "fsync-probe")
+fd = os.open(path, os.O_CREAT | os.O_WRONLY)
+times = []
+for i in range(100):
+    os.pwrite(fd, b"x" * 4096, (i % 16) * 4096)
+    start = time.perf_counter()
+    os.fsync(fd)
+    times.append((time.perf_counter() - start) * 1000)
+os.close(fd)
+os.unlink(path)
+times.sort()
+print(f"p50 {times[49]:.2f} ms, p99 {times[98]:.2f} ms")
+PY
+)
+echo "the disk's fsync in the data folder: $fsync_ms"
+
 # Starts a fresh server (so each run's memory figure starts from an idle process) and sets $port.
 # All load comes from 127.0.0.1, so the per-address connection cap is lifted to the total cap.
+# $server_args: more options for the scenario's servers.
+server_args=()
 start_server() {
   # Removed first, so the previous server's log (and port) cannot be read by mistake.
   rm -rf "$work/data" "$work/server.log"
   "$server_bin" --bind 127.0.0.1 --port 0 --data "$work/data" --log-level info \
-    --max-connections 20000 --max-connections-per-ip 20000 >"$work/server.log" 2>&1 &
+    --max-connections 20000 --max-connections-per-ip 20000 ${server_args[@]+"${server_args[@]}"} \
+    >"$work/server.log" 2>&1 &
   server_pid=$!
   port=
   for _ in $(seq 100); do
@@ -83,13 +108,19 @@ median() {
                                else printf "%g\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
+# Half the saturation the fast runs measured, spread over 1,000 matches, per match per second.
+half_rate() {
+  awk -v s="$(median fast actions_per_s)" 'BEGIN { printf "%.3f", s / 2 / 1000 }'
+}
+
 for scenario in $scenarios; do
   case $scenario in
     fast) run_scenario fast "$runs" --matches 1000 --warmup 2 --duration 10 ;;
-    half)
-      # Half the saturation the fast runs measured, spread over 1,000 matches.
-      half_rate=$(awk -v s="$(median fast actions_per_s)" 'BEGIN { printf "%.3f", s / 2 / 1000 }')
-      run_scenario half "$runs" --matches 1000 --rate "$half_rate" --warmup 2 --duration 10 ;;
+    half) run_scenario half "$runs" --matches 1000 --rate "$(half_rate)" --warmup 2 --duration 10 ;;
+    half-normal)
+      server_args=(--sync normal)
+      run_scenario half-normal "$runs" --matches 1000 --rate "$(half_rate)" --warmup 2 --duration 10
+      server_args=() ;;
     rate30) run_scenario rate30 "$runs" --matches 1000 --rate 30 --warmup 2 --duration 10 ;;
     paced) run_scenario paced "$runs" --matches 200 --paced --warmup 2 --duration 15 ;;
     hold) run_scenario hold 1 --matches 9900 --paced --warmup 2 --duration 10 --max-opening 400 ;;
@@ -118,6 +149,14 @@ if [ -s "$work/half.results" ] 2>/dev/null; then
     "$(median half p99_ms) ms [<= 2], p99.9 $(median half p999_ms) ms; CPU per action: server" \
     "$(median half server_cpu_us_per_action) us; load average $(median half load_avg)"
 fi
+if [ -s "$work/half-normal.results" ] 2>/dev/null; then
+  echo "The same with --sync normal (no fsync waited on; $(wc -l <"$work/half-normal.results") runs):"
+  echo "  actions/s $(median half-normal actions_per_s), p50 $(median half-normal p50_ms) ms," \
+    "p99 $(median half-normal p99_ms) ms, p99.9 $(median half-normal p999_ms) ms; CPU per" \
+    "action: server $(median half-normal server_cpu_us_per_action) us; load average" \
+    "$(median half-normal load_avg)"
+fi
+echo "The disk's fsync (every update of the default store waits for one): $fsync_ms"
 if [ -s "$work/rate30.results" ] 2>/dev/null; then
   echo "1,000 matches offered 30 actions per match per second ($(wc -l <"$work/rate30.results") runs):"
   echo "  actions/s $(median rate30 actions_per_s) [>= 30000], p50 $(median rate30 p50_ms) ms," \

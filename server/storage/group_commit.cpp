@@ -81,9 +81,13 @@ void GroupCommitLog::run() {
       writer_idle_ = false;
       if (queue_.empty()) return;  // stopping, and nothing left to commit
       const size_t take = std::min(queue_.size(), options_.max_batch);
-      batch.assign(std::make_move_iterator(queue_.begin()),
-                   std::make_move_iterator(queue_.begin() + static_cast<std::ptrdiff_t>(take)));
-      queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(take));
+      if (take == queue_.size()) {
+        batch.swap(queue_);  // the queue goes on in the last batch's (cleared) storage
+      } else {
+        batch.assign(std::make_move_iterator(queue_.begin()),
+                     std::make_move_iterator(queue_.begin() + static_cast<std::ptrdiff_t>(take)));
+        queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(take));
+      }
     }
     commit(batch);
     batch.clear();
@@ -93,12 +97,15 @@ void GroupCommitLog::run() {
 void GroupCommitLog::write_run(std::vector<Pending>& batch, size_t first, size_t count,
                                std::vector<WriteResult>& results) {
   if (count == 0) return;
-  std::vector<MatchWrite> writes;
-  writes.reserve(count);
+  // Moved, not copied: a write is needed only here (a moved-from variant keeps its alternative,
+  // which is all hand_out_ids reads). The vectors keep their capacity from batch to batch.
+  std::vector<MatchWrite>& writes = writes_;
+  writes.clear();
   for (size_t i = first; i < first + count; ++i) {
-    writes.push_back(std::get<MatchWrite>(batch[i].write));
+    writes.push_back(std::move(std::get<MatchWrite>(batch[i].write)));
   }
-  std::vector<MatchId> created;
+  std::vector<MatchId>& created = created_;
+  created.clear();
   auto hand_out_ids = [&](size_t from, size_t n) {
     size_t next = 0;
     for (size_t i = from; i < from + n; ++i) {
@@ -130,7 +137,8 @@ void GroupCommitLog::write_run(std::vector<Pending>& batch, size_t first, size_t
 void GroupCommitLog::commit(std::vector<Pending>& batch) {
   const double cpu_start = thread_cpu_seconds();
   const auto started = std::chrono::steady_clock::now();
-  std::vector<WriteResult> results(batch.size());
+  std::vector<WriteResult>& results = results_;
+  results.assign(batch.size(), WriteResult{});
   // Claims are rare (one per match and owner): the writes between two of them share a
   // transaction, and each claim is made between its neighbours, in the order they were queued.
   size_t run_start = 0;

@@ -96,6 +96,10 @@ class GroupCommitLog {
   bool stopping_ = false;
   bool writer_idle_ = false;  // waiting for work: only then does an append need to wake it
   GroupCommitStats stats_;
+  // The writer thread's own, reused by each batch.
+  std::vector<MatchWrite> writes_;
+  std::vector<MatchId> created_;
+  std::vector<WriteResult> results_;
   std::thread writer_;
 };
 

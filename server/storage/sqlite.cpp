@@ -18,7 +18,17 @@ Database::Database(const std::string& path, bool create) : path_(path) {
 }
 
 Database::~Database() {
+  // Statements must be finalised before the connection closes.
+  begin_immediate_.reset();
+  begin_deferred_.reset();
+  commit_.reset();
+  rollback_.reset();
   sqlite3_close(db_);
+}
+
+Statement& Database::cached(std::unique_ptr<Statement>& slot, std::string_view sql) {
+  if (!slot) slot = std::make_unique<Statement>(*this, sql);
+  return *slot;
 }
 
 void Database::fail(std::string_view doing) const {
@@ -149,19 +159,25 @@ double Statement::column_real(int index) const {
 }
 
 Transaction::Transaction(Database& db, bool immediate) : db_(db) {
-  db_.exec(immediate ? "BEGIN IMMEDIATE" : "BEGIN");
+  if (immediate) {
+    db_.cached(db_.begin_immediate_, "BEGIN IMMEDIATE").run();
+  } else {
+    db_.cached(db_.begin_deferred_, "BEGIN").run();
+  }
 }
 
 Transaction::~Transaction() {
-  if (open_) {
-    // Rolling back cannot be allowed to throw from a destructor; a failure leaves SQLite to
-    // roll back on the next statement or at close.
-    sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+  if (!open_) return;
+  // Rolling back cannot be allowed to throw from a destructor; a failure (even to prepare)
+  // leaves SQLite to roll back on the next statement or at close.
+  try {
+    db_.cached(db_.rollback_, "ROLLBACK").run();
+  } catch (const StoreError&) {
   }
 }
 
 void Transaction::commit() {
-  db_.exec("COMMIT");
+  db_.cached(db_.commit_, "COMMIT").run();
   open_ = false;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -37,8 +38,17 @@ class Database {
   [[noreturn]] void fail(std::string_view doing) const;
 
  private:
+  friend class Transaction;
+  // A statement prepared on first use and kept: the group commit runs a transaction per batch,
+  // and parsing BEGIN and COMMIT each time cost more than a small batch's inserts.
+  Statement& cached(std::unique_ptr<Statement>& slot, std::string_view sql);
+
   sqlite3* db_ = nullptr;
   std::string path_;
+  std::unique_ptr<Statement> begin_immediate_;
+  std::unique_ptr<Statement> begin_deferred_;
+  std::unique_ptr<Statement> commit_;
+  std::unique_ptr<Statement> rollback_;
 };
 
 class Statement {

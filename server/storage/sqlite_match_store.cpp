@@ -165,10 +165,14 @@ std::optional<TokenSeat> SqliteMatchStore::find_token(std::string_view token) {
   return TokenSeat{find.column_int(0), static_cast<engine::Seat>(find.column_int(1))};
 }
 
-SqliteMatchStore::LogState* SqliteMatchStore::log_state(MatchId match, LogStates& batch) {
-  if (auto it = batch.find(match); it != batch.end()) return &it->second;
+SqliteMatchStore::LogState* SqliteMatchStore::log_state(MatchId match) {
   if (auto it = log_states_.find(match); it != log_states_.end()) {
-    return &batch.emplace(match, it->second).first->second;
+    LogState& state = it->second;
+    if (state.batch != batch_serial_) {
+      batch_undo_.push_back({match, &state, state});
+      state.batch = batch_serial_;
+    }
+    return &state;
   }
   match_is_live_->bind(1, match);
   if (!match_is_live_->step()) {
@@ -179,11 +183,25 @@ SqliteMatchStore::LogState* SqliteMatchStore::log_state(MatchId match, LogStates
   const int64_t next = match_is_live_->column_null(1) ? 0 : match_is_live_->column_int(1) + 1;
   const int64_t epoch = match_is_live_->column_null(2) ? 0 : match_is_live_->column_int(2);
   match_is_live_->reset();
-  return &batch.emplace(match, LogState{live ? next : kEnded, epoch}).first->second;
+  LogState& state = log_states_.emplace(match, LogState{live ? next : kEnded, epoch, batch_serial_})
+                        .first->second;
+  batch_undo_.push_back({match, &state, std::nullopt});
+  return &state;
 }
 
-void SqliteMatchStore::insert_action(const LoggedAction& a, LogStates& batch) {
-  LogState* found = log_state(a.match, batch);
+void SqliteMatchStore::settle_batch(bool committed) {
+  for (const Undo& undo : batch_undo_) {
+    if (committed ? undo.state->next == kEnded : !undo.before) {
+      log_states_.erase(undo.match);
+    } else if (!committed) {
+      *undo.state = *undo.before;
+    }
+  }
+  batch_undo_.clear();
+}
+
+void SqliteMatchStore::insert_action(const LoggedAction& a) {
+  LogState* found = log_state(a.match);
   if (!found) throw StoreError("append to unknown match " + std::to_string(a.match));
   LogState& state = *found;
   if (a.epoch < state.epoch) throw StaleEpochError(a.match, a.epoch, state.epoch);
@@ -202,8 +220,8 @@ void SqliteMatchStore::insert_action(const LoggedAction& a, LogStates& batch) {
   ++state.next;
 }
 
-void SqliteMatchStore::end_match(const MatchEnding& ending, LogStates& batch) {
-  LogState* found = log_state(ending.match, batch);
+void SqliteMatchStore::end_match(const MatchEnding& ending) {
+  LogState* found = log_state(ending.match);
   if (!found) throw StoreError("no live match " + std::to_string(ending.match));
   LogState& state = *found;
   if (ending.epoch < state.epoch) throw StaleEpochError(ending.match, ending.epoch, state.epoch);
@@ -224,33 +242,34 @@ void SqliteMatchStore::write_batch(std::span<const MatchWrite> writes,
   std::lock_guard lock(mutex_);
   Transaction tx(*db_);
   const size_t created_before = created ? created->size() : 0;
-  LogStates batch;
+  ++batch_serial_;
   try {
     for (const MatchWrite& write : writes) {
       if (const auto* match = std::get_if<NewMatch>(&write)) {
         const MatchId id = insert_match(*match);
-        batch[id] = LogState{0, match->epoch};
+        auto [it, fresh] = log_states_.try_emplace(id);
+        if (fresh) {
+          batch_undo_.push_back({id, &it->second, std::nullopt});
+        } else if (it->second.batch != batch_serial_) {
+          batch_undo_.push_back({id, &it->second, it->second});
+        }
+        it->second = LogState{0, match->epoch, batch_serial_};
         if (created) created->push_back(id);
       } else if (const auto* action = std::get_if<LoggedAction>(&write)) {
-        insert_action(*action, batch);
+        insert_action(*action);
       } else {
-        end_match(std::get<MatchEnding>(write), batch);
+        end_match(std::get<MatchEnding>(write));
       }
     }
     tx.commit();
-    for (const auto& [match, state] : batch) {
-      if (state.next == kEnded) {
-        log_states_.erase(match);
-      } else {
-        log_states_[match] = state;
-      }
-    }
   } catch (...) {
     // The statements may still hold bindings from the failed batch; its ids were rolled back.
     reset_statements();
     if (created) created->resize(created_before);
+    settle_batch(false);
     throw;
   }
+  settle_batch(true);
 }
 
 void SqliteMatchStore::claim_match(MatchId match, int64_t epoch, std::string_view node) {

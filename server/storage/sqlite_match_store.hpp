@@ -15,8 +15,10 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "storage/match_store.hpp"
 #include "storage/sqlite.hpp"
@@ -62,13 +64,17 @@ class SqliteMatchStore final : public MatchStore {
   struct LogState {
     int64_t next = 0;
     int64_t epoch = 0;
+    uint64_t batch = 0;  // the last batch that touched it (write_batch's serial)
   };
   using LogStates = std::unordered_map<MatchId, LogState>;
   static constexpr int64_t kEnded = -1;
-  // Null for a match that is not stored.
-  LogState* log_state(MatchId match, LogStates& batch);
-  void insert_action(const LoggedAction& action, LogStates& batch);
-  void end_match(const MatchEnding& ending, LogStates& batch);
+  // The match's state, which the running batch may change in place; its state before the batch
+  // is kept in batch_undo_ on first touch. Null for a match that is not stored.
+  LogState* log_state(MatchId match);
+  void insert_action(const LoggedAction& action);
+  void end_match(const MatchEnding& ending);
+  // After the batch's transaction: forgets ended matches, or (failed) puts back what it changed.
+  void settle_batch(bool committed);
   void reset_statements();
   MatchSummary read_summary(Statement& stmt);
   std::vector<engine::Step> read_steps(MatchId match, std::vector<int64_t>* times = nullptr);
@@ -78,8 +84,16 @@ class SqliteMatchStore final : public MatchStore {
   std::mutex mutex_;
   std::unique_ptr<Database> db_;
   // The log state of live matches written to since open: saves a query per append and keeps
-  // logs gapless. Updated only when a transaction commits (or a claim is recorded).
+  // logs gapless. A batch changes it in place and puts it back if its transaction fails, so a
+  // batch allocates nothing per action (a per-batch map cost a node per action).
   LogStates log_states_;
+  struct Undo {
+    MatchId match = 0;
+    LogState* state = nullptr;       // in log_states_ (its nodes stay put until erased)
+    std::optional<LogState> before;  // none: not cached before the batch
+  };
+  std::vector<Undo> batch_undo_;  // reused from batch to batch
+  uint64_t batch_serial_ = 0;
   // Prepared once: the writes of the live server run these all the time.
   std::unique_ptr<Statement> insert_match_;
   std::unique_ptr<Statement> insert_seat_;

@@ -112,6 +112,37 @@ TEST_CASE("group commit counts batches: 900 queued appends take one transaction"
   CHECK(stats.largest_batch == 900);
 }
 
+TEST_CASE("a queue longer than max_batch goes out in batches of max_batch, in order") {
+  testing::ScratchDir dir;
+  SqliteMatchStore store(dir.file("d.db"));
+  auto ids = create_matches(store, 10);
+  Gate gate;
+  std::vector<int> completed;  // only the writer thread touches it until the log is gone
+  {
+    GroupCommitLog log(store, GroupCommitLog::Options{64});
+    log.append({ids[0], 0, 0, kRoll, 1}, [&](const storage::WriteResult&) { gate.wait(); });
+    gate.wait_entered();
+    int order = 0;
+    for (uint32_t index = 0; index < 100; ++index) {
+      for (size_t m = 1; m < ids.size(); ++m) {
+        log.append({ids[m], index, 0, kRoll, 2},
+                   [&, mine = order++](const storage::WriteResult& r) {
+                     CHECK(r.ok);
+                     completed.push_back(mine);
+                   });
+      }
+    }
+    gate.release();
+    while (log.stats().appended < 901) std::this_thread::yield();
+    const auto stats = log.stats();
+    CHECK(stats.batches == 1 + (900 + 63) / 64);
+    CHECK(stats.largest_batch == 64);
+  }
+  REQUIRE(completed.size() == 900);
+  for (size_t i = 0; i < completed.size(); ++i) CHECK(completed[i] == static_cast<int>(i));
+  for (size_t m = 1; m < ids.size(); ++m) CHECK(store.load_match(ids[m])->steps.size() == 100);
+}
+
 TEST_CASE("a bad append in a batch fails alone, the others in its batch are written") {
   testing::ScratchDir dir;
   SqliteMatchStore store(dir.file("d.db"));

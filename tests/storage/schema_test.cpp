@@ -94,3 +94,34 @@ TEST_CASE("a missing file is not created when creation is off") {
   options.create = false;
   CHECK_THROWS_AS(storage::SqliteMatchStore(dir.file("absent.db"), options), StoreError);
 }
+
+TEST_CASE(
+    "new stores get 4096-byte pages, and a store made with other pages opens and keeps them") {
+  testing::ScratchDir dir;
+  const auto registry = testing::toy_registry();
+  auto state = testing::play_toy_match(registry, 3, 0);
+  const std::string fresh = dir.file("fresh.db");
+  { storage::SqliteMatchStore store(fresh); }
+  CHECK(Database(fresh, false).query_int("PRAGMA page_size") == 4096);
+
+  for (const int64_t page_size : {512, 1024, 8192}) {
+    CAPTURE(page_size);
+    const std::string path = dir.file("pages-" + std::to_string(page_size) + ".db");
+    {
+      Database db(path, true);
+      db.exec("PRAGMA page_size = " + std::to_string(page_size));
+      db.query_text("PRAGMA journal_mode = WAL");
+    }
+    storage::MatchId id = 0;
+    {
+      storage::SqliteMatchStore store(path);
+      id = store.create_match(testing::new_match_for(*state, 1));
+      for (uint32_t i = 0; i < 300; ++i) store.append({id, i, 0, engine::Action::make(1), 5});
+    }
+    storage::StoreOptions options;
+    options.full_integrity_check = true;
+    storage::SqliteMatchStore store(path, options);
+    CHECK(store.load_match(id)->steps.size() == 300);
+    CHECK(Database(path, false).query_int("PRAGMA page_size") == page_size);
+  }
+}

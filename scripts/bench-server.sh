@@ -3,7 +3,8 @@
 # loopback port and runs duelhall-loadgen against it (same machine), printing every run and the
 # medians. Usage: scripts/bench-server.sh [runs (default 3)] [scenario ...]
 # Scenarios: fast (1,000 matches as fast as possible: the most actions per second, with latency
-# set by queueing, since every match always has an action in flight), rate30 (1,000 matches at
+# set by queueing, since every match always has an action in flight), fast100 (the same with 100
+# matches: a working set that stays in the caches, where the server spends the least per action), rate30 (1,000 matches at
 # 30 actions per match per second: the 30,000 actions/s goal offered as open load, for its p99), paced (200 matches, one action per match
 # per second), half (1,000 matches offered, as open load, half the actions per second that the
 # fast runs just measured: p50/p99/p99.9 of action to opponent's update; needs fast first),
@@ -16,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}
 shift || true
-scenarios=${*:-fast half half-normal rate30 paced hold idle}
+scenarios=${*:-fast fast100 half half-normal rate30 paced hold idle}
 build=${BUILD_DIR:-build/bench-server}
 # An existing build tree (BUILD_DIR) is used as it is configured; a new one is Release.
 if [ ! -f "$build/build.ninja" ]; then
@@ -116,6 +117,7 @@ half_rate() {
 for scenario in $scenarios; do
   case $scenario in
     fast) run_scenario fast "$runs" --matches 1000 --warmup 2 --duration 10 ;;
+    fast100) run_scenario fast100 "$runs" --matches 100 --warmup 2 --duration 10 ;;
     half) run_scenario half "$runs" --matches 1000 --rate "$(half_rate)" --warmup 2 --duration 10 ;;
     half-normal)
       server_args=(--sync normal)
@@ -142,6 +144,13 @@ if [ -s "$work/fast.results" ] 2>/dev/null; then
   echo "  CPU per action: server $(median fast server_cpu_us_per_action) us," \
     "load generator $(median fast loadgen_cpu_us_per_action) us; load average" \
     "$(median fast load_avg)"
+fi
+if [ -s "$work/fast100.results" ] 2>/dev/null; then
+  echo "100 matches, as fast as possible ($(wc -l <"$work/fast100.results") runs):"
+  echo "  actions/s $(median fast100 actions_per_s) [>= 30000], p50 $(median fast100 p50_ms) ms," \
+    "p99 $(median fast100 p99_ms) ms; update frame $(median fast100 update_bytes) bytes;" \
+    "CPU per action: server $(median fast100 server_cpu_us_per_action) us [<= 35], load generator" \
+    "$(median fast100 loadgen_cpu_us_per_action) us; load average $(median fast100 load_avg)"
 fi
 if [ -s "$work/half.results" ] 2>/dev/null; then
   echo "1,000 matches offered half the fast saturation as open load ($(wc -l <"$work/half.results") runs):"

@@ -51,11 +51,9 @@ class Differ {
   struct Level;
   Level& level(int depth);
   bool nested_patch(const Record& before, const Record& after, int depth, std::string& out);
-  void write_field(uint32_t field, const std::vector<Record>& before, size_t ob, size_t oe,
-                   const std::vector<Record>& after, size_t nb, size_t ne, int depth,
+  void write_field(uint32_t field, std::string_view old_run, std::string_view new_run, int depth,
                    std::string& out);
-  void write_fields(const std::vector<Record>& before, const std::vector<Record>& after, int depth,
-                    std::string& out);
+  bool write_fields(std::string_view before, std::string_view after, int depth, std::string& out);
   std::vector<Level> levels_;
 };
 

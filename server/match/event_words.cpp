@@ -5,10 +5,9 @@ namespace duelhall::server {
 namespace {
 constexpr uint32_t kMask = (1u << 14) - 1;
 
-uint32_t fnv1a(std::string_view word) {
-  uint32_t h = 2166136261u;
-  for (unsigned char c : word) h = (h ^ c) * 16777619u;
-  return h;
+constexpr uint32_t kFnvBasis = 2166136261u;
+uint32_t fnv1a_step(uint32_t hash, unsigned char c) {
+  return (hash ^ c) * 16777619u;
 }
 uint32_t first_slot(uint32_t hash) {
   return (hash * 0x9e3779b1u) >> (32 - 14);
@@ -45,10 +44,15 @@ uint32_t EventWords::add(std::string_view word, uint32_t hash) {
 
 bool EventWords::encode(std::string_view text, std::vector<uint32_t>& ids) {
   const size_t start = ids.size();
-  for (size_t from = 0;;) {
-    const size_t space = text.find(' ', from);
-    const std::string_view word = text.substr(from, space - from);
-    const uint32_t hash = fnv1a(word);
+  // One pass splits the text and hashes its words (each event is coded for every seat).
+  uint32_t hash = kFnvBasis;
+  size_t from = 0;
+  for (size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && text[i] != ' ') {
+      hash = fnv1a_step(hash, static_cast<unsigned char>(text[i]));
+      continue;
+    }
+    const std::string_view word = text.substr(from, i - from);
     uint32_t id = find(word, hash);
     if (id == 0) {
       std::lock_guard lock(mutex_);
@@ -59,9 +63,10 @@ bool EventWords::encode(std::string_view text, std::vector<uint32_t>& ids) {
       return false;
     }
     ids.push_back(id);
-    if (space == std::string_view::npos) return true;
-    from = space + 1;
+    from = i + 1;
+    hash = kFnvBasis;
   }
+  return true;
 }
 
 }  // namespace duelhall::server

@@ -221,3 +221,75 @@ TEST_CASE("malformed or mismatched patches are refused, never crash") {
   }
   CHECK(refused > 0);
 }
+
+// The differ passes the runs two views share byte for byte reading one side only (wire_differ.cpp),
+// so the places where the shared bytes end are where it could go wrong.
+TEST_CASE("patches apply exactly wherever the shared bytes of the two views end") {
+  using duelhall::wire::make_patch;
+  const auto view = [](uint64_t first, bool extra_hand_card, uint64_t last, uint64_t nested) {
+    std::string out;
+    ProtoWriter w(out);
+    w.uint_field(1, first);
+    for (uint64_t seat = 0; seat < 2; ++seat) {
+      w.message_field(3, [&](ProtoWriter& m) {
+        m.uint_field(1, seat);
+        m.uint_field(2, seat == 1 ? nested : 5);
+        m.packed_field(
+            6, extra_hand_card ? std::vector<uint32_t>{4, 9, 12} : std::vector<uint32_t>{4, 9});
+      });
+    }
+    w.uint_field(4, 30);
+    w.uint_field(20, last);  // a two-byte tag
+    return out;
+  };
+  const std::string base = view(1, false, 7, 2);
+  SECTION("no change") {
+    CHECK(make_patch(base, base).empty());
+  }
+  SECTION("a change at the start: one varint entry") {
+    CHECK(make_patch(base, view(2, false, 7, 2)) == std::string("\x06\x02", 2));
+    require_round_trip(base, view(2, false, 7, 2));
+  }
+  SECTION("a change at the end") {
+    CHECK(make_patch(base, view(1, false, 8, 2)) == std::string("\x52\x08", 2));
+    require_round_trip(base, view(1, false, 8, 2));
+  }
+  SECTION("a change inside the second nested record: a nested element edit") {
+    const std::string after = view(1, false, 7, 3);
+    // field 3 ELEMENTS, one item: index 1 nested, 2 bytes: field 2 VARINT 3.
+    CHECK(make_patch(base, after) == std::string("\x0d\x01\x03\x02\x0a\x03", 6));
+    require_round_trip(base, after);
+  }
+  SECTION("changes everywhere, and views that grow or shrink") {
+    for (const std::string& after :
+         {view(0, true, 0, 9), view(3, true, 7, 2), view(1, true, 9, 0)}) {
+      require_round_trip(base, after);
+      require_round_trip(after, base);
+    }
+  }
+  SECTION("a run that goes on past the bytes the two share") {
+    // The shared bytes end with a whole run of field 3; in `after` that run has one more record.
+    const std::string before("\x1a\x01\x41\x20\x05", 5);
+    const std::string after("\x1a\x01\x41\x1a\x01\x42\x20\x05", 8);
+    require_round_trip(before, after);
+    require_round_trip(after, before);
+    require_round_trip(std::string("\x1a\x01\x41", 3), std::string("\x1a\x01\x41\x1a\x01\x42", 6));
+  }
+  SECTION("shared bytes that end inside a two-byte tag") {
+    // Fields 20 and 36: tags a0 01 and a0 02.
+    require_round_trip(std::string("\x08\x01\xa0\x01\x05", 5),
+                       std::string("\x08\x01\xa0\x02\x05", 5));
+  }
+  SECTION("a malformed or ungrouped part both views share is still refused") {
+    // The patch must carry the whole new view: a patch of fields would not apply to `before`.
+    for (const std::string& tail : {std::string("\x10\x05\x08\x01", 4), std::string("\x0f\x01", 2),
+                                    std::string("\x12\x09\x01", 3)}) {
+      const std::string before = std::string("\x08\x01", 2) + tail;
+      const std::string after = std::string("\x08\x02", 2) + tail;
+      const std::string patch = make_patch(before, after);
+      REQUIRE(!patch.empty());
+      CHECK(patch[0] == '\0');
+      require_round_trip(before, after);
+    }
+  }
+}

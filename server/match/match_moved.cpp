@@ -49,6 +49,10 @@ void Match::stop_moved(const std::string& why, Outbox& out) {
   bot_timer_->cancel();
   spectator_timer_->cancel();
   delayed_.clear();
+  // Forgotten here before any connection closes: a client that comes back at once (1012) must
+  // be sent on to the adopter, not find the match still listed on this node and be welcomed
+  // without its seat (seen under load, when this strand's thread lost the core after a close).
+  hub_.moved_away(id_);
   // A WebSocket close reason holds at most 123 bytes.
   const std::string close_reason =
       "MATCH_MOVED: match " + std::to_string(id_) + " moved to another node; reconnect";
@@ -61,7 +65,6 @@ void Match::stop_moved(const std::string& why, Outbox& out) {
     if (auto peer = spectator.peer.lock()) peer->close_to_reconnect(close_reason);
   }
   spectators_.clear();
-  hub_.moved_away(id_);
 }
 
 }  // namespace duelhall::server

@@ -9,7 +9,8 @@
 # saturation Duelhall just measured, spread over the 1,000 matches. Prints, for each, actions/s,
 # CPU per action (server and load generator apart), p50/p99 at that open load and memory per live
 # match, then the medians and the ratios against Duelhall with the goals in brackets.
-# Usage: scripts/bench-peers.sh [runs (default 3)]. BUILD_DIR: a configured build tree with the
+# Usage: [MATCHES=N] scripts/bench-peers.sh [runs (default 3)]; MATCHES (default 1,000) for all
+# three. BUILD_DIR: a configured build tree with the
 # benchmarks (default build/bench-peers). Needs Node 20 and npm (the Colyseus packages are
 # installed from bench/peers/colyseus/package-lock.json into that folder on the first run).
 set -euo pipefail
@@ -67,7 +68,7 @@ start_echo() {
   pid=$!
   sleep 0.5
 }
-matches=1000
+matches=${MATCHES:-1000}
 window=(--warmup 2 --duration 10)
 
 for f in duelhall colyseus echo duelhall-open colyseus-open echo-open; do : >"$work/$f.results"; done
@@ -111,7 +112,7 @@ for run in $(seq "$runs"); do
 done
 
 echo
-echo "== medians of $runs runs (load average at the end $(uptime | sed 's/.*average: //'))"
+echo "== medians of $runs runs, $matches matches each (load average at the end $(uptime | sed 's/.*average: //'))"
 for peer in duelhall colyseus echo; do
   f="$work/$peer.results"
   o="$work/$peer-open.results"

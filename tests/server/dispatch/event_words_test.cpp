@@ -9,6 +9,7 @@
 #include "core/rng.hpp"
 #include "match/event_words.hpp"
 #include "support/in_process.hpp"
+#include "support/open_match.hpp"
 
 using namespace duelhall;
 using duelhall::testing::InProcessClient;
@@ -18,23 +19,7 @@ namespace {
 
 // Ann hosts a Jedi Duel, Ben joins it; both said hello already.
 uint64_t open_jedi_duel(InProcessClient& ann, InProcessClient& ben) {
-  ClientMessage create;
-  CreateMatch* c = create.mutable_create_match();
-  c->mutable_settings()->set_ruleset("jedi_duel");
-  c->mutable_settings()->set_seats(2);
-  c->set_join(true);
-  const ServerMessage created = ann.request(create);
-  REQUIRE(created.result() == OK);
-  const uint64_t id = created.created().match().match_id();
-  ClientMessage join;
-  join.mutable_join_match()->set_match_id(id);
-  join.mutable_join_match()->set_seat(1);
-  REQUIRE(ben.request(join).result() == OK);
-  REQUIRE(ann.wait_until([&] { return ann.tracker.find(id) != nullptr; }));
-  REQUIRE(ben.wait_until([&] { return ben.tracker.find(id) != nullptr; }));
-  ann.inbox.clear();
-  ben.inbox.clear();
-  return id;
+  return duelhall::testing::open_two_seat_match(ann, ben, "jedi_duel");
 }
 
 struct Game {

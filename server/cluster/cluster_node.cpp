@@ -45,8 +45,7 @@ std::optional<std::string> from_other_node(std::string_view message, std::string
 }  // namespace
 
 ClusterNode::ClusterNode(asio::io_context& io, ClusterOptions options, NodeHooks hooks)
-    : io_(io),
-      options_(std::move(options)),
+    : options_(std::move(options)),
       hooks_(std::move(hooks)),
       signer_(options_.secret),
       commands_(

@@ -109,7 +109,6 @@ class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
   void acquire(uint64_t match, std::function<void()> then,
                std::function<void()> answered = nullptr);
 
-  boost::asio::io_context& io_;
   ClusterOptions options_;  // const once started
   const NodeHooks hooks_;
   const TicketSigner signer_;

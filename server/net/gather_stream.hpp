@@ -49,7 +49,8 @@ class GatherStream {
   template <class ConstBuffers, class Handler>
   auto async_write_some(const ConstBuffers& buffers, Handler&& handler) {
     return boost::asio::async_initiate<Handler, void(boost::beast::error_code, std::size_t)>(
-        [this](auto h, const ConstBuffers& b) { start_write(b, std::move(h)); }, handler, buffers);
+        [this](auto h, const ConstBuffers& b) { this->start_write(b, std::move(h)); }, handler,
+        buffers);
   }
 
   // Counters for tests and the benchmark notes: writes accepted, and writes of the layer below.

@@ -167,12 +167,7 @@ std::optional<TokenSeat> SqliteMatchStore::find_token(std::string_view token) {
 
 SqliteMatchStore::LogState* SqliteMatchStore::log_state(MatchId match) {
   if (auto it = log_states_.find(match); it != log_states_.end()) {
-    LogState& state = it->second;
-    if (state.batch != batch_serial_) {
-      batch_undo_.push_back({match, &state, state});
-      state.batch = batch_serial_;
-    }
-    return &state;
+    return &touch(match, it->second, false);
   }
   match_is_live_->bind(1, match);
   if (!match_is_live_->step()) {
@@ -183,10 +178,18 @@ SqliteMatchStore::LogState* SqliteMatchStore::log_state(MatchId match) {
   const int64_t next = match_is_live_->column_null(1) ? 0 : match_is_live_->column_int(1) + 1;
   const int64_t epoch = match_is_live_->column_null(2) ? 0 : match_is_live_->column_int(2);
   match_is_live_->reset();
-  LogState& state = log_states_.emplace(match, LogState{live ? next : kEnded, epoch, batch_serial_})
-                        .first->second;
-  batch_undo_.push_back({match, &state, std::nullopt});
-  return &state;
+  LogState& state = log_states_.emplace(match, LogState{live ? next : kEnded, epoch}).first->second;
+  return &touch(match, state, true);
+}
+
+SqliteMatchStore::LogState& SqliteMatchStore::touch(MatchId match, LogState& state, bool fresh) {
+  if (fresh) {
+    batch_undo_.push_back({match, &state, std::nullopt});
+  } else if (state.batch != batch_serial_) {
+    batch_undo_.push_back({match, &state, state});
+  }
+  state.batch = batch_serial_;
+  return state;
 }
 
 void SqliteMatchStore::settle_batch(bool committed) {
@@ -248,12 +251,7 @@ void SqliteMatchStore::write_batch(std::span<const MatchWrite> writes,
       if (const auto* match = std::get_if<NewMatch>(&write)) {
         const MatchId id = insert_match(*match);
         auto [it, fresh] = log_states_.try_emplace(id);
-        if (fresh) {
-          batch_undo_.push_back({id, &it->second, std::nullopt});
-        } else if (it->second.batch != batch_serial_) {
-          batch_undo_.push_back({id, &it->second, it->second});
-        }
-        it->second = LogState{0, match->epoch, batch_serial_};
+        touch(id, it->second, fresh) = LogState{0, match->epoch, batch_serial_};
         if (created) created->push_back(id);
       } else if (const auto* action = std::get_if<LoggedAction>(&write)) {
         insert_action(*action);

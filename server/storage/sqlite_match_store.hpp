@@ -71,6 +71,9 @@ class SqliteMatchStore final : public MatchStore {
   // The match's state, which the running batch may change in place; its state before the batch
   // is kept in batch_undo_ on first touch. Null for a match that is not stored.
   LogState* log_state(MatchId match);
+  // Marks `state` as the running batch's, keeping what it was before (nothing when `fresh`, a
+  // state the batch created) the first time the batch touches it.
+  LogState& touch(MatchId match, LogState& state, bool fresh);
   void insert_action(const LoggedAction& action);
   void end_match(const MatchEnding& ending);
   // After the batch's transaction: forgets ended matches, or (failed) puts back what it changed.

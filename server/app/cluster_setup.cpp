@@ -58,9 +58,9 @@ void adopt(const boost::asio::any_io_executor& worker, std::weak_ptr<cluster::Cl
         spdlog::error("cluster: match {}: cannot rebuild it: {}", orphan.match, e.what());
       }
     }
-    if (report.resumed == 1) {
-      spdlog::info("cluster: match {} adopted from {} at epoch {} and resumed", orphan.match,
-                   orphan.owner, epoch);
+    if (report.resumed + report.finished == 1) {
+      spdlog::info("cluster: match {} adopted from {} at epoch {} and {}", orphan.match,
+                   orphan.owner, epoch, report.resumed == 1 ? "resumed" : "ended");
       hub.arm_recovery_grace();
       return;
     }

@@ -87,15 +87,10 @@ void recover_stored(storage::MatchStore& store, const engine::Registry& registry
   std::string error;
   recovered.state = engine::replay(registry, stored.config, stored.steps, error);
   if (!recovered.state) return abandon(error);
-  if (recovered.state->terminal()) {
-    // The process died between the last action's commit and the end's.
-    const storage::MatchWrite ending = storage::MatchEnding{
-        id, storage::MatchStatus::kFinished, fairness::record_outcome(recovered.state->outcome()),
-        unix_now_ms(), epoch};
-    store.write_batch(std::span<const storage::MatchWrite>(&ending, 1));
-    ++report.finished;
-    return;
-  }
+  // The process died between the last action's commit and the end's: the match comes back
+  // finished, so that its players, who may not have seen the last step, are shown the end when
+  // they come back, and the match writes its end (and its ratings) as any match does.
+  const bool finished = recovered.state->terminal();
   recovered.id = static_cast<uint64_t>(id);
   recovered.names = stored.summary.names;
   recovered.token_hashes = stored.token_hashes;
@@ -107,7 +102,7 @@ void recover_stored(storage::MatchStore& store, const engine::Registry& registry
     return abandon(e.what());
   }
   hub.recover(std::move(recovered));
-  ++report.resumed;
+  ++(finished ? report.finished : report.resumed);
 }
 
 RecoveryReport recover_matches(storage::MatchStore& store, const engine::Registry& registry,
@@ -123,7 +118,7 @@ RecoveryReport recover_matches(storage::MatchStore& store, const engine::Registr
     }
     recover_stored(store, registry, hub, stored, report, *epoch);
   }
-  if (report.resumed > 0) hub.arm_recovery_grace();
+  if (report.resumed + report.finished > 0) hub.arm_recovery_grace();
   return report;
 }
 

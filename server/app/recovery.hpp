@@ -14,7 +14,7 @@ namespace duelhall::server {
 
 struct RecoveryReport {
   int resumed = 0;
-  int finished = 0;   // their last action was stored but not their end
+  int finished = 0;   // their last action was stored but not their end: back, finished
   int abandoned = 0;  // could not be rebuilt: their log or ruleset no longer replays
   int left = 0;       // cluster mode: another node's, left to it (or to its adopter)
 };

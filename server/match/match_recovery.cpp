@@ -49,8 +49,14 @@ void Match::recover(std::unique_ptr<engine::State> state, const std::vector<std:
                         std::move(held.view), std::move(held.events)});
   }
   run([this](Outbox& out) {
-    publish();
     release_spectators(out);
+    if (state_->terminal()) {
+      // Its last step was stored, its end was not: it ends now, as it would have then.
+      status_ = FINISHED;
+      ended(state_->outcome().reason);
+      return;
+    }
+    publish();
     arm_clocks();
     schedule_bots();
   });
@@ -59,7 +65,8 @@ void Match::recover(std::unique_ptr<engine::State> state, const std::vector<std:
 void Match::reclaim(int seat, std::shared_ptr<Player> player) {
   run([this, seat, player](Outbox&) {
     if (seat < 0 || static_cast<size_t>(seat) >= recovered_seat_.size() ||
-        !recovered_seat_[static_cast<size_t>(seat)] || status_ != PLAYING) {
+        !recovered_seat_[static_cast<size_t>(seat)] ||
+        (status_ != PLAYING && status_ != FINISHED)) {
       return;
     }
     recovered_seat_[static_cast<size_t>(seat)] = false;

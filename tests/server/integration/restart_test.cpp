@@ -1,11 +1,13 @@
 // What a restart must not break (besides the play itself, recovery_test.cpp): match ids are never
-// given out twice, and spectators stay behind the host's delay, in actions or in seconds, with
-// their stream continuing seq by seq and carrying the events of the delayed actions.
+// given out twice, spectators stay behind the host's delay, in actions or in seconds, with
+// their stream continuing seq by seq and carrying the events of the delayed actions, and a match
+// whose last step was stored but not its end is shown ended to its player who comes back.
 #include <chrono>
 
 #include "core/bot.hpp"
 #include "core/registry.hpp"
 #include "helpers.hpp"
+#include "storage/sqlite.hpp"
 #include "storage/sqlite_match_store.hpp"
 
 using namespace duelhall;
@@ -59,6 +61,27 @@ uint64_t play_until(WsClient& host, uint64_t id, uint64_t target) {
   }
   FAIL("the match did not get that far");
   return 0;
+}
+
+// Plays the host's first legal action (never a resignation) until the match has ended.
+void play_to_end(WsClient& host, uint64_t id) {
+  const auto registry = engine::builtin_registry();
+  const auto* info = registry.find(kRuleset);
+  for (int guard = 0; guard < 5000; ++guard) {
+    REQUIRE(host.wait_until([&] {
+      auto* t = host.tracker().find(id);
+      return t && (t->ended || !t->legal.empty());
+    }));
+    const auto* t = host.tracker().find(id);
+    if (t->ended) return;
+    std::vector<engine::Action> legal;
+    for (const auto& a : t->legal) legal.push_back(engine::Action::from_code(a.code()));
+    engine::drop_avoided(legal, info->resign_kinds);
+    const uint64_t seq = t->seq;
+    REQUIRE(host.request(action(id, legal.front().code(), seq)).result() == OK);
+    REQUIRE(host.wait_until([&] { return host.tracker().find(id)->seq > seq; }));
+  }
+  FAIL("the match did not end");
 }
 
 std::unique_ptr<WsClient> resume_as(uint16_t port, const std::string& token) {
@@ -253,5 +276,78 @@ TEST_CASE("after a restart spectators stay the host's number of seconds behind")
     INFO("update " << u.seq);
     CHECK(stored.stored_ms[u.seq - 1] + kDelayMs <= u.at_ms + 50);
   }
+  std::filesystem::remove_all(data);
+}
+
+TEST_CASE("a match whose last step was stored but not its end comes back ended, shown to its player") {
+  const auto data = temp_data_dir("stored-end");
+  std::string token;
+  uint64_t id = 0;
+  client::TrackedMatch seen;
+  {
+    ServerProcess server({"--grace", "300"}, data, true);
+    WsClient host;
+    host.connect("127.0.0.1", server.port());
+    auto welcome = host.hello("Host");
+    REQUIRE(welcome.result() == OK);
+    token = welcome.welcome().resume_token();
+    id = create_watched(host, 0, 0);
+    play_to_end(host, id);
+    seen = *host.tracker().find(id);
+  }
+  REQUIRE(seen.seq >= 2);
+  // The process dies after the last step's commit and before the end's: the store is put back
+  // to that moment (the end's write undone, the seat's token hash not yet forgotten).
+  {
+    storage::Database db((data / "duelhall.db").string(), false);
+    storage::Statement undo_end(db,
+                                "UPDATE matches SET status = 'live', winners = NULL, scores = NULL, "
+                                "result = NULL, ended_at = NULL WHERE id = ?");
+    undo_end.bind(1, static_cast<int64_t>(id)).run();
+    REQUIRE(db.changes() == 1);
+    storage::Statement keep_token(
+        db, "UPDATE match_seats SET token_hash = ? WHERE match_id = ? AND seat = 0");
+    keep_token.bind_blob(1, storage::token_hash(token)).bind(2, static_cast<int64_t>(id)).run();
+    REQUIRE(db.changes() == 1);
+  }
+  {
+    ServerProcess server({"--grace", "300"}, data, true);
+    // The player had not been shown the last step: its cursor is one short.
+    WsClient back;
+    back.connect("127.0.0.1", server.port());
+    ClientMessage hello;
+    hello.mutable_hello()->set_protocol_version(1);
+    hello.mutable_hello()->set_resume_token(token);
+    MatchCursor* cursor = hello.mutable_hello()->add_cursors();
+    cursor->set_match_id(id);
+    cursor->set_seq(seen.seq - 1);
+    auto resumed = back.request(hello);
+    REQUIRE(resumed.result() == OK);
+    CHECK(resumed.welcome().resumed());
+    REQUIRE(resumed.welcome().matches_size() == 1);
+    CHECK(resumed.welcome().matches(0) == id);
+    REQUIRE(back.wait_until([&] {
+      const auto* t = back.tracker().find(id);
+      return t && t->ended;
+    }));
+    const client::TrackedMatch& shown = *back.tracker().find(id);
+    CHECK(shown.seq == seen.seq);
+    CHECK(shown.view == seen.view);
+    CHECK(shown.outcome.reason() == seen.outcome.reason());
+    CHECK(std::vector<uint32_t>(shown.outcome.winners().begin(), shown.outcome.winners().end()) ==
+          std::vector<uint32_t>(seen.outcome.winners().begin(), seen.outcome.winners().end()));
+    // Its seed is revealed, as any ended match's.
+    auto snapshot = back.request(resync(id));
+    REQUIRE(snapshot.has_snapshot());
+    CHECK_FALSE(snapshot.snapshot().match().seed().empty());
+  }
+  // The end is stored again, as the match had it.
+  storage::SqliteMatchStore store((data / "duelhall.db").string());
+  auto stored = store.load_match(static_cast<storage::MatchId>(id));
+  REQUIRE(stored);
+  CHECK(stored->summary.status == storage::MatchStatus::kFinished);
+  REQUIRE(stored->summary.outcome);
+  CHECK(stored->summary.outcome->reason == seen.outcome.reason());
+  CHECK(stored->summary.revealed_seed);
   std::filesystem::remove_all(data);
 }

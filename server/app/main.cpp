@@ -146,14 +146,18 @@ int main(int argc, char** argv) {
       const RecoveryReport report = recover_matches(
           *store, registry, *hub, cluster ? cluster_recovery_filter(*cluster, *store) : nullptr);
       spdlog::info(
-          "recovery: {} matches resumed, {} finished, {} abandoned, {} left to other "
-          "nodes ({})",
-          report.resumed, report.finished, report.abandoned, report.left, stores.where);
+          "recovery: {} matches resumed, {} finished, {} abandoned, {} ended and listed, {} left "
+          "to other nodes ({})",
+          report.resumed, report.finished, report.abandoned, report.ended, report.left,
+          stores.where);
     } catch (const std::exception& e) {
       spdlog::critical("cannot recover the unfinished matches: {}", e.what());
       return 1;
     }
   }
+  // The tokens of ended matches open them only while they are listed (and back after a restart).
+  if (store)
+    forget_unlisted_tokens(io, adoptions.get_executor(), *store, config.finished_linger_seconds);
   Dispatcher dispatcher(*hub);
   LobbyGateway gateway(*hub, dispatcher);
   HttpContext context{gateway,

@@ -2,6 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <chrono>
 #include <map>
 #include <stdexcept>
@@ -62,6 +65,55 @@ RecoveredSpectators spectator_stream(const engine::Registry& registry,
   return stream;
 }
 
+Outcome outcome_of(const fairness::RecordedOutcome& recorded, int seats) {
+  Outcome outcome;
+  for (int s = 0; s < seats; ++s) {
+    if ((recorded.winners >> s) & 1u) outcome.add_winners(static_cast<uint32_t>(s));
+  }
+  for (int32_t score : recorded.scores) outcome.add_scores(score);
+  outcome.set_reason(recorded.reason);
+  return outcome;
+}
+
+// A match whose end was stored less than the listing time ago comes back ended, for the rest of
+// that time: the process may have died between the end's commit and the writes of the frames
+// that showed it, and its players come back with their tokens to be shown the end. Imported
+// records (never hosted here) and records that no longer replay are left to the replays.
+void recover_recently_ended(storage::MatchStore& store, const engine::Registry& registry, Hub& hub,
+                            RecoveryReport& report) {
+  const int64_t now = unix_now_ms();
+  const int64_t listed_ms = int64_t{hub.config().finished_linger_seconds} * 1000;
+  for (storage::StoredMatch& stored : store.recently_ended_matches(now - listed_ms)) {
+    const storage::MatchSummary& summary = stored.summary;
+    if (!stored.problem.empty() || stored.server_record.empty() || !summary.outcome ||
+        !summary.ended_ms) {
+      continue;
+    }
+    RecoveredMatch recovered;
+    if (!recovered.hosted.ParseFromString(stored.server_record)) continue;
+    std::string error;
+    recovered.state = engine::replay(registry, stored.config, stored.steps, error);
+    if (!recovered.state) continue;
+    try {
+      recovered.spectators =
+          spectator_stream(registry, stored, *recovered.state, recovered.hosted.settings(), now);
+    } catch (const std::exception&) {
+      continue;
+    }
+    RecoveredEnding ending;
+    ending.aborted = summary.status == storage::MatchStatus::kAbandoned;
+    ending.outcome = outcome_of(*summary.outcome, summary.seats);
+    ending.listed_for =
+        std::chrono::milliseconds(std::max<int64_t>(0, *summary.ended_ms + listed_ms - now));
+    recovered.ending = std::move(ending);
+    recovered.id = static_cast<uint64_t>(summary.id);
+    recovered.names = summary.names;
+    recovered.token_hashes = stored.token_hashes;
+    hub.recover(std::move(recovered));
+    ++report.ended;
+  }
+}
+
 }  // namespace
 
 void recover_stored(storage::MatchStore& store, const engine::Registry& registry, Hub& hub,
@@ -109,6 +161,9 @@ RecoveryReport recover_matches(storage::MatchStore& store, const engine::Registr
                                Hub& hub, const RecoveryFilter& take) {
   RecoveryReport report;
   hub.continue_ids_after(static_cast<uint64_t>(store.last_match_id()));
+  // First: a live match whose last step ended it is ended on recovery, and must not be read
+  // back here as well. In a cluster an ended match's listing is the node's that ended it.
+  if (!take) recover_recently_ended(store, registry, hub, report);
   for (storage::StoredMatch& stored : store.unfinished_matches()) {
     std::optional<int64_t> epoch = 0;
     if (take) epoch = take(stored.summary.id);
@@ -118,8 +173,52 @@ RecoveryReport recover_matches(storage::MatchStore& store, const engine::Registr
     }
     recover_stored(store, registry, hub, stored, report, *epoch);
   }
-  if (report.resumed + report.finished > 0) hub.arm_recovery_grace();
+  if (report.resumed + report.finished + report.ended > 0) hub.arm_recovery_grace();
   return report;
+}
+
+namespace {
+
+// The sweep behind forget_unlisted_tokens: kept alive by its timer's pending wait.
+class TokenSweeper : public std::enable_shared_from_this<TokenSweeper> {
+ public:
+  TokenSweeper(boost::asio::io_context& io, boost::asio::any_io_executor worker,
+               storage::MatchStore& store, uint32_t listed_seconds)
+      : timer_(io),
+        worker_(std::move(worker)),
+        store_(store),
+        listed_ms_(int64_t{listed_seconds} * 1000),
+        every_(std::max<uint32_t>(listed_seconds, 10)) {}
+
+  void run() {
+    boost::asio::post(worker_, [self = shared_from_this()] { self->sweep(); });
+    timer_.expires_after(every_);
+    timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+      if (!ec) self->run();
+    });
+  }
+
+ private:
+  void sweep() {
+    try {
+      store_.forget_ended_tokens(unix_now_ms() - listed_ms_);
+    } catch (const std::exception& e) {
+      spdlog::warn("could not forget the tokens of ended matches, next time: {}", e.what());
+    }
+  }
+
+  boost::asio::steady_timer timer_;
+  boost::asio::any_io_executor worker_;
+  storage::MatchStore& store_;
+  int64_t listed_ms_;
+  std::chrono::seconds every_;
+};
+
+}  // namespace
+
+void forget_unlisted_tokens(boost::asio::io_context& io, boost::asio::any_io_executor worker,
+                            storage::MatchStore& store, uint32_t listed_seconds) {
+  std::make_shared<TokenSweeper>(io, std::move(worker), store, listed_seconds)->run();
 }
 
 storage::RetentionPolicy retention_of(const Config& config) {

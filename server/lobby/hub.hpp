@@ -54,6 +54,7 @@ struct RecoveredMatch {
   std::vector<std::string> names;         // by seat
   std::vector<std::string> token_hashes;  // by seat; empty for a bot's seat
   RecoveredSpectators spectators;
+  std::optional<RecoveredEnding> ending;  // set for a match whose end was stored
   // Cluster mode: the fencing epoch this node already holds the match's lease and claim at (an
   // adoption, or a recovery at start); 0: the hub acquires its lease as for a new match.
   int64_t epoch = 0;

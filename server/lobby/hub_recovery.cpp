@@ -22,7 +22,7 @@ void Hub::recover(RecoveredMatch recovered) {
       *this, recovered.id, *info, recovered.hosted.settings(), recovered.hosted.invite_code(),
       std::make_shared<Player>(0, recovered.hosted.host(), ""), std::move(log));
   match->recover(std::move(recovered.state), recovered.names, humans,
-                 std::move(recovered.spectators));
+                 std::move(recovered.spectators), std::move(recovered.ending));
   {
     std::lock_guard lock(mutex_);
     next_match_ = std::max(next_match_, recovered.id + 1);

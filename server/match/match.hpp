@@ -53,6 +53,14 @@ struct RecoveredSpectators {
   std::vector<Step> held;
 };
 
+// How a recovered match had ended, for one whose end was stored shortly before the restart: it
+// comes back only to be shown, for what is left of its time in the listing.
+struct RecoveredEnding {
+  bool aborted = false;
+  Outcome outcome;  // as stored
+  std::chrono::milliseconds listed_for{0};
+};
+
 // A FIFO that allocates nothing while empty (libstdc++'s std::deque allocates 576 bytes even
 // then, and a match has five of them).
 template <typename T>
@@ -87,9 +95,10 @@ class Match : public std::enable_shared_from_this<Match> {
   // Set-up of a match rebuilt from its log after a restart, instead of the above: `humans[i]`
   // says whether seat i was a player's (it waits for the player's reconnect, within the grace
   // period) or a bot's; `spectators` is what the spectators had been shown and what their delay
-  // still holds back.
+  // still holds back; `ending`, how it ended if its end was stored.
   void recover(std::unique_ptr<engine::State> state, const std::vector<std::string>& names,
-               const std::vector<bool>& humans, RecoveredSpectators&& spectators);
+               const std::vector<bool>& humans, RecoveredSpectators&& spectators,
+               std::optional<RecoveredEnding> ending = std::nullopt);
   // A player reconnected after a restart with the token of seat `seat`.
   void reclaim(int seat, std::shared_ptr<Player> player);
   // The seats of a recovered match nobody reclaimed within the grace period go to the bot.

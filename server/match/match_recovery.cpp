@@ -1,5 +1,6 @@
 // A match rebuilt from its action log after a restart: its seats wait for their players'
-// reconnects (with the tokens they had), and go to the bot if nobody comes back in time.
+// reconnects (with the tokens they had), and go to the bot if nobody comes back in time. A match
+// that had ended shortly before comes back ended, only to be shown to whoever comes back.
 #include <spdlog/spdlog.h>
 
 #include "core/version.hpp"
@@ -19,12 +20,22 @@ std::string Match::hosted_record() const {
 }
 
 void Match::recover(std::unique_ptr<engine::State> state, const std::vector<std::string>& names,
-                    const std::vector<bool>& humans, RecoveredSpectators&& spectators) {
+                    const std::vector<bool>& humans, RecoveredSpectators&& spectators,
+                    std::optional<RecoveredEnding> ending) {
   state_ = std::move(state);
   status_ = PLAYING;
   commitment_ = fairness::seed_commitment(state_->config().seed, engine::kEngineVersion);
   // Every accepted action counted one seq, so a reconnecting client's cursor still fits.
   seq_ = state_->history().size();
+  if (ending) {
+    status_ = ending->aborted ? ABORTED : FINISHED;
+    live_.release();
+    if (ending->aborted || !state_->terminal()) {
+      // Ended by the server (a forfeit, a fault), not by the rules: that end counted a seq too.
+      forced_outcome_ = ending->outcome;
+      ++seq_;
+    }
+  }
   recovered_seat_.assign(seats_.size(), false);
   for (size_t i = 0; i < seats_.size(); ++i) {
     SeatSlot& slot = seats_[i];
@@ -48,8 +59,16 @@ void Match::recover(std::unique_ptr<engine::State> state, const std::vector<std:
     delayed_.push_back({held.seq, now + std::chrono::milliseconds(held.due_in_ms),
                         std::move(held.view), std::move(held.events)});
   }
-  run([this](Outbox& out) {
+  run([this, listed_for = ending ? std::optional(ending->listed_for) : std::nullopt](Outbox& out) {
     release_spectators(out);
+    if (listed_for) {
+      publish();
+      linger_timer_->expires_after(*listed_for);
+      linger_timer_->async_wait([self = shared_from_this()](boost::system::error_code ec) {
+        if (!ec) self->hub_.remove_match(self->id_);
+      });
+      return;
+    }
     if (state_->terminal()) {
       // Its last step was stored, its end was not: it ends now, as it would have then.
       status_ = FINISHED;
@@ -65,8 +84,7 @@ void Match::recover(std::unique_ptr<engine::State> state, const std::vector<std:
 void Match::reclaim(int seat, std::shared_ptr<Player> player) {
   run([this, seat, player](Outbox&) {
     if (seat < 0 || static_cast<size_t>(seat) >= recovered_seat_.size() ||
-        !recovered_seat_[static_cast<size_t>(seat)] ||
-        (status_ != PLAYING && status_ != FINISHED)) {
+        !recovered_seat_[static_cast<size_t>(seat)]) {
       return;
     }
     recovered_seat_[static_cast<size_t>(seat)] = false;

@@ -165,6 +165,13 @@ class MatchStore {
   // Recovery: every live match with its config and action log, oldest first. A match whose
   // record cannot be read is listed with its `problem` rather than failing the whole recovery.
   virtual std::vector<StoredMatch> unfinished_matches() = 0;
+  // Recovery: every match that ended at or after `since_ms`, oldest first, loaded as
+  // unfinished_matches() loads them. A restart brings them back for the rest of their time in the
+  // listing, since their players may not have been shown the end before the process died.
+  virtual std::vector<StoredMatch> recently_ended_matches(int64_t since_ms) = 0;
+  // Forgets the token hashes of the matches that ended before `before_ms`: a token opens an ended
+  // match only while it is still listed (and comes back after a restart). Returns the seats.
+  virtual int64_t forget_ended_tokens(int64_t before_ms) = 0;
   // Any match with its whole log, as committed: any node of a cluster may load any match.
   virtual std::optional<StoredMatch> load_match(MatchId match) = 0;
   // Replays: ended matches, newest first, filtered by `query`.
@@ -180,14 +187,15 @@ class MatchStore {
   MatchId create_match(const NewMatch& match);
   void append(const LoggedAction& action);
   void append_batch(std::span<const LoggedAction> actions);
-  // Ends a match: records its result, reveals its seed and forgets its reconnect tokens.
+  // Ends a match: records its result and reveals its seed; its reconnect tokens no longer find
+  // it (find_token), and their hashes go with forget_ended_tokens.
   void finish_match(MatchId match, const engine::Outcome& outcome, int64_t ended_ms);
   // Ends a match that cannot go on (an engine invariant broke, it was cancelled).
   void abandon_match(MatchId match, std::string_view reason, int64_t ended_ms);
 
  protected:
-  // unfinished_matches() of every backend: loads each live match in `ids` (no lock held), and
-  // lists one whose record cannot be read with its `problem`.
+  // unfinished_matches() and recently_ended_matches() of every backend: loads each match in `ids`
+  // (no lock held), and lists one whose record cannot be read with its `problem`.
   std::vector<StoredMatch> load_live(const std::vector<MatchId>& ids);
 };
 

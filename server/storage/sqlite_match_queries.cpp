@@ -103,6 +103,27 @@ std::vector<StoredMatch> SqliteMatchStore::unfinished_matches() {
   return load_live(ids);
 }
 
+std::vector<StoredMatch> SqliteMatchStore::recently_ended_matches(int64_t since_ms) {
+  std::vector<MatchId> ids;
+  {
+    std::lock_guard lock(mutex_);
+    Statement ended(*db_,
+                    "SELECT id FROM matches WHERE status != 'live' AND ended_at >= ? ORDER BY id");
+    ended.bind(1, since_ms);
+    while (ended.step()) ids.push_back(ended.column_int(0));
+  }
+  return load_live(ids);
+}
+
+int64_t SqliteMatchStore::forget_ended_tokens(int64_t before_ms) {
+  std::lock_guard lock(mutex_);
+  Statement forget(*db_,
+                   "UPDATE match_seats SET token_hash = NULL WHERE token_hash IS NOT NULL AND "
+                   "match_id IN (SELECT id FROM matches WHERE status != 'live' AND ended_at < ?)");
+  forget.bind(1, before_ms).run();
+  return db_->changes();
+}
+
 std::vector<MatchSummary> SqliteMatchStore::list_ended(const ReplayQuery& query) {
   std::lock_guard lock(mutex_);
   std::string sql = "SELECT " + std::string(kSummaryColumns) +

@@ -62,9 +62,6 @@ SqliteMatchStore::SqliteMatchStore(const std::string& path, StoreOptions options
       *db_,
       "UPDATE matches SET status = ?, winners = ?, scores = ?, result = ?, ended_at = ? "
       "WHERE id = ? AND status = 'live'");
-  // A token of an ended match opens nothing, so it need not be kept even hashed.
-  forget_tokens_ = std::make_unique<Statement>(
-      *db_, "UPDATE match_seats SET token_hash = NULL WHERE match_id = ?");
 }
 
 SqliteMatchStore::~SqliteMatchStore() {
@@ -74,12 +71,11 @@ SqliteMatchStore::~SqliteMatchStore() {
   insert_action_.reset();
   match_is_live_.reset();
   end_match_.reset();
-  forget_tokens_.reset();
 }
 
 void SqliteMatchStore::reset_statements() {
-  for (auto* stmt : {&insert_match_, &insert_seat_, &insert_action_, &match_is_live_, &end_match_,
-                     &forget_tokens_}) {
+  for (auto* stmt :
+       {&insert_match_, &insert_seat_, &insert_action_, &match_is_live_, &end_match_}) {
     (*stmt)->reset();
   }
 }
@@ -236,7 +232,6 @@ void SqliteMatchStore::end_match(const MatchEnding& ending) {
       .bind(6, ending.match);
   end_match_->run();
   if (db_->changes() != 1) throw StoreError("no live match " + std::to_string(ending.match));
-  forget_tokens_->bind(1, ending.match).run();
   state.next = kEnded;  // later appends in this batch must see it ended
 }
 

@@ -99,6 +99,30 @@ std::vector<StoredMatch> PostgresMatchStore::unfinished_matches() {
   return load_live(ids);
 }
 
+std::vector<StoredMatch> PostgresMatchStore::recently_ended_matches(int64_t since_ms) {
+  std::vector<MatchId> ids;
+  {
+    std::lock_guard lock(mutex_);
+    db_->ensure_open();
+    const PgResult ended =
+        db_->query("SELECT id FROM matches WHERE status <> 'live' AND ended_at >= $1 ORDER BY id",
+                   PgParams().add(since_ms));
+    for (int r = 0; r < ended.rows(); ++r) ids.push_back(ended.integer(r, 0));
+  }
+  return load_live(ids);
+}
+
+int64_t PostgresMatchStore::forget_ended_tokens(int64_t before_ms) {
+  std::lock_guard lock(mutex_);
+  db_->ensure_open();
+  return db_
+      ->query(
+          "UPDATE match_seats SET token_hash = NULL WHERE token_hash IS NOT NULL AND "
+          "match_id IN (SELECT id FROM matches WHERE status <> 'live' AND ended_at < $1)",
+          PgParams().add(before_ms))
+      .affected();
+}
+
 std::vector<MatchSummary> PostgresMatchStore::list_ended(const ReplayQuery& query) {
   std::lock_guard lock(mutex_);
   db_->ensure_open();

@@ -135,9 +135,6 @@ void PostgresMatchStore::end_match(const MatchEnding& ending, LogStates& batch) 
           .add(ending.ended_ms)
           .add(ending.match));
   if (ended.affected() != 1) throw StoreError("no live match " + std::to_string(ending.match));
-  // A token of an ended match opens nothing, so it need not be kept even hashed.
-  db_->query("UPDATE match_seats SET token_hash = NULL WHERE match_id = $1",
-             PgParams().add(ending.match));
   state.next = kEnded;
 }
 

@@ -40,6 +40,8 @@ class PostgresMatchStore final : public MatchStore {
   MatchId last_match_id() override;
   void reserve_match_ids(MatchId up_to) override;
   std::vector<StoredMatch> unfinished_matches() override;
+  std::vector<StoredMatch> recently_ended_matches(int64_t since_ms) override;
+  int64_t forget_ended_tokens(int64_t before_ms) override;
   std::optional<StoredMatch> load_match(MatchId match) override;
   std::vector<MatchSummary> list_ended(const ReplayQuery& query) override;
   MatchId import_record(const fairness::MatchRecord& record, int64_t now_ms,

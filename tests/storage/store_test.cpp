@@ -127,6 +127,34 @@ TEMPLATE_TEST_CASE("ending a match reveals its seed, records its result and reti
                     Catch::Contains("no live match"));
 }
 
+TEMPLATE_TEST_CASE(
+    "an ended match is read back as recently ended, and its token hashes kept until forgotten",
+    "[store]", SqliteBackend, PostgresBackend) {
+  TestType backend;
+  const auto registry = testing::toy_registry();
+  auto state = testing::play_toy_match(registry, 22);
+  auto live = testing::play_toy_match(registry, 23, 2);
+  auto store_ptr = backend.open_matches();
+  auto& store = *store_ptr;
+  const auto id = testing::store_match(store, *state, 22);
+  const auto live_id = testing::store_match(store, *live, 23);
+  CHECK(store.recently_ended_matches(0).empty());  // live matches are not ended ones
+  store.finish_match(id, state->outcome(), 9000);
+  auto ended = store.recently_ended_matches(9000);
+  REQUIRE(ended.size() == 1);
+  CHECK(ended[0].summary.id == id);
+  CHECK(ended[0].steps.size() == state->history().size());
+  REQUIRE(ended[0].token_hashes.size() == 2);
+  CHECK(ended[0].token_hashes[1] == storage::token_hash("token-22-1"));
+  CHECK(store.recently_ended_matches(9001).empty());
+  // Not before its end, and never a live match's.
+  CHECK(store.forget_ended_tokens(9000) == 0);
+  CHECK(store.forget_ended_tokens(9001) == 2);
+  CHECK(store.recently_ended_matches(9000).at(0).token_hashes.at(1).empty());
+  CHECK(store.find_token("token-23-1")->match == live_id);
+  CHECK(store.forget_ended_tokens(1'000'000) == 0);
+}
+
 TEMPLATE_TEST_CASE("appends out of order, duplicated, to unknown or ended matches are refused",
                    "[store]", SqliteBackend, PostgresBackend) {
   TestType backend;

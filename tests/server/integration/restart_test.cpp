@@ -1,8 +1,10 @@
 // What a restart must not break (besides the play itself, recovery_test.cpp): match ids are never
 // given out twice, spectators stay behind the host's delay, in actions or in seconds, with
 // their stream continuing seq by seq and carrying the events of the delayed actions, and a match
-// whose last step was stored but not its end is shown ended to its player who comes back.
+// that ended just before (its last step stored, its end stored or not) is shown ended to its
+// player who comes back, for as long as it stays listed.
 #include <chrono>
+#include <thread>
 
 #include "core/bot.hpp"
 #include "core/registry.hpp"
@@ -82,6 +84,64 @@ void play_to_end(WsClient& host, uint64_t id) {
     REQUIRE(host.wait_until([&] { return host.tracker().find(id)->seq > seq; }));
   }
   FAIL("the match did not end");
+}
+
+// The Hello of a player who comes back with its token and the last seq it was shown of `id`.
+ClientMessage resume_at(const std::string& token, uint64_t id, uint64_t seq) {
+  ClientMessage hello;
+  hello.mutable_hello()->set_protocol_version(1);
+  hello.mutable_hello()->set_resume_token(token);
+  MatchCursor* cursor = hello.mutable_hello()->add_cursors();
+  cursor->set_match_id(id);
+  cursor->set_seq(seq);
+  return hello;
+}
+
+// A match of the host against the bot, played to its end; its token and what the host was shown.
+struct EndedMatch {
+  uint64_t id = 0;
+  std::string token;
+  client::TrackedMatch seen;
+};
+
+EndedMatch play_ended_match(const std::filesystem::path& data) {
+  ServerProcess server({"--grace", "300"}, data, true);
+  WsClient host;
+  host.connect("127.0.0.1", server.port());
+  auto welcome = host.hello("Host");
+  REQUIRE(welcome.result() == OK);
+  EndedMatch ended;
+  ended.token = welcome.welcome().resume_token();
+  ended.id = create_watched(host, 0, 0);
+  play_to_end(host, ended.id);
+  ended.seen = *host.tracker().find(ended.id);
+  REQUIRE(ended.seen.seq >= 2);
+  return ended;
+}
+
+// The player comes back one step short of the end, and is shown the end as it was.
+void check_shown_the_end(WsClient& back, const EndedMatch& ended) {
+  auto resumed = back.request(resume_at(ended.token, ended.id, ended.seen.seq - 1));
+  REQUIRE(resumed.result() == OK);
+  CHECK(resumed.welcome().resumed());
+  REQUIRE(resumed.welcome().matches_size() == 1);
+  CHECK(resumed.welcome().matches(0) == ended.id);
+  REQUIRE(back.wait_until([&] {
+    const auto* t = back.tracker().find(ended.id);
+    return t && t->ended;
+  }));
+  const client::TrackedMatch& shown = *back.tracker().find(ended.id);
+  CHECK(shown.seq == ended.seen.seq);
+  CHECK(shown.view == ended.seen.view);
+  CHECK(shown.status == FINISHED);
+  CHECK(shown.outcome.reason() == ended.seen.outcome.reason());
+  CHECK(std::vector<uint32_t>(shown.outcome.winners().begin(), shown.outcome.winners().end()) ==
+        std::vector<uint32_t>(ended.seen.outcome.winners().begin(),
+                              ended.seen.outcome.winners().end()));
+  // Its seed is revealed, as any ended match's.
+  auto snapshot = back.request(resync(ended.id));
+  REQUIRE(snapshot.has_snapshot());
+  CHECK_FALSE(snapshot.snapshot().match().seed().empty());
 }
 
 std::unique_ptr<WsClient> resume_as(uint16_t port, const std::string& token) {
@@ -279,75 +339,78 @@ TEST_CASE("after a restart spectators stay the host's number of seconds behind")
   std::filesystem::remove_all(data);
 }
 
-TEST_CASE("a match whose last step was stored but not its end comes back ended, shown to its player") {
+TEST_CASE(
+    "a match whose last step was stored but not its end comes back ended, shown to its player") {
   const auto data = temp_data_dir("stored-end");
-  std::string token;
-  uint64_t id = 0;
-  client::TrackedMatch seen;
-  {
-    ServerProcess server({"--grace", "300"}, data, true);
-    WsClient host;
-    host.connect("127.0.0.1", server.port());
-    auto welcome = host.hello("Host");
-    REQUIRE(welcome.result() == OK);
-    token = welcome.welcome().resume_token();
-    id = create_watched(host, 0, 0);
-    play_to_end(host, id);
-    seen = *host.tracker().find(id);
-  }
-  REQUIRE(seen.seq >= 2);
+  const EndedMatch ended = play_ended_match(data);
   // The process dies after the last step's commit and before the end's: the store is put back
-  // to that moment (the end's write undone, the seat's token hash not yet forgotten).
+  // to that moment.
   {
     storage::Database db((data / "duelhall.db").string(), false);
-    storage::Statement undo_end(db,
-                                "UPDATE matches SET status = 'live', winners = NULL, scores = NULL, "
-                                "result = NULL, ended_at = NULL WHERE id = ?");
-    undo_end.bind(1, static_cast<int64_t>(id)).run();
-    REQUIRE(db.changes() == 1);
-    storage::Statement keep_token(
-        db, "UPDATE match_seats SET token_hash = ? WHERE match_id = ? AND seat = 0");
-    keep_token.bind_blob(1, storage::token_hash(token)).bind(2, static_cast<int64_t>(id)).run();
+    storage::Statement undo_end(
+        db,
+        "UPDATE matches SET status = 'live', winners = NULL, scores = NULL, "
+        "result = NULL, ended_at = NULL WHERE id = ?");
+    undo_end.bind(1, static_cast<int64_t>(ended.id)).run();
     REQUIRE(db.changes() == 1);
   }
   {
     ServerProcess server({"--grace", "300"}, data, true);
-    // The player had not been shown the last step: its cursor is one short.
     WsClient back;
     back.connect("127.0.0.1", server.port());
-    ClientMessage hello;
-    hello.mutable_hello()->set_protocol_version(1);
-    hello.mutable_hello()->set_resume_token(token);
-    MatchCursor* cursor = hello.mutable_hello()->add_cursors();
-    cursor->set_match_id(id);
-    cursor->set_seq(seen.seq - 1);
-    auto resumed = back.request(hello);
-    REQUIRE(resumed.result() == OK);
-    CHECK(resumed.welcome().resumed());
-    REQUIRE(resumed.welcome().matches_size() == 1);
-    CHECK(resumed.welcome().matches(0) == id);
-    REQUIRE(back.wait_until([&] {
-      const auto* t = back.tracker().find(id);
-      return t && t->ended;
-    }));
-    const client::TrackedMatch& shown = *back.tracker().find(id);
-    CHECK(shown.seq == seen.seq);
-    CHECK(shown.view == seen.view);
-    CHECK(shown.outcome.reason() == seen.outcome.reason());
-    CHECK(std::vector<uint32_t>(shown.outcome.winners().begin(), shown.outcome.winners().end()) ==
-          std::vector<uint32_t>(seen.outcome.winners().begin(), seen.outcome.winners().end()));
-    // Its seed is revealed, as any ended match's.
-    auto snapshot = back.request(resync(id));
-    REQUIRE(snapshot.has_snapshot());
-    CHECK_FALSE(snapshot.snapshot().match().seed().empty());
+    check_shown_the_end(back, ended);
   }
   // The end is stored again, as the match had it.
   storage::SqliteMatchStore store((data / "duelhall.db").string());
-  auto stored = store.load_match(static_cast<storage::MatchId>(id));
+  auto stored = store.load_match(static_cast<storage::MatchId>(ended.id));
   REQUIRE(stored);
   CHECK(stored->summary.status == storage::MatchStatus::kFinished);
   REQUIRE(stored->summary.outcome);
-  CHECK(stored->summary.outcome->reason == seen.outcome.reason());
+  CHECK(stored->summary.outcome->reason == ended.seen.outcome.reason());
   CHECK(stored->summary.revealed_seed);
+  std::filesystem::remove_all(data);
+}
+
+TEST_CASE("a match that ended just before a restart is listed again and shown to its player") {
+  // The process may die after the end's commit and before the frames that show it are written.
+  const auto data = temp_data_dir("ended-listed");
+  const EndedMatch ended = play_ended_match(data);
+  {
+    ServerProcess server({"--grace", "300", "--finished-linger", "600"}, data, true);
+    auto lobby = connect_as(server.port(), "Lobby");
+    ClientMessage list;
+    list.mutable_list_matches();
+    auto listed = lobby->request(list);
+    REQUIRE(listed.result() == OK);
+    bool found = false;
+    for (const auto& m : listed.matches().matches()) {
+      if (m.match_id() == ended.id) found = m.status() == FINISHED;
+    }
+    CHECK(found);
+    WsClient back;
+    back.connect("127.0.0.1", server.port());
+    check_shown_the_end(back, ended);
+  }
+  // Once it would no longer be listed, it does not come back, and its token opens nothing: the
+  // token's hash is forgotten.
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  {
+    ServerProcess server({"--grace", "300", "--finished-linger", "1"}, data, true);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    auto token_kept = [&] {
+      storage::Database db((data / "duelhall.db").string(), false);
+      storage::Statement seat(db,
+                              "SELECT token_hash FROM match_seats WHERE match_id = ? AND seat = 0");
+      REQUIRE(seat.bind(1, static_cast<int64_t>(ended.id)).step());
+      return !seat.column_null(0);
+    };
+    while (token_kept() && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    CHECK_FALSE(token_kept());
+    WsClient back;
+    back.connect("127.0.0.1", server.port());
+    CHECK(back.request(resume_at(ended.token, ended.id, ended.seen.seq)).result() == BAD_TOKEN);
+  }
   std::filesystem::remove_all(data);
 }

@@ -108,7 +108,8 @@ std::vector<StoredMatch> SqliteMatchStore::recently_ended_matches(int64_t since_
   {
     std::lock_guard lock(mutex_);
     Statement ended(*db_,
-                    "SELECT id FROM matches WHERE status != 'live' AND ended_at >= ? ORDER BY id");
+                    "SELECT id FROM matches WHERE status IN ('finished', 'abandoned') AND "
+                    "ended_at >= ? ORDER BY id");
     ended.bind(1, since_ms);
     while (ended.step()) ids.push_back(ended.column_int(0));
   }
@@ -117,9 +118,12 @@ std::vector<StoredMatch> SqliteMatchStore::recently_ended_matches(int64_t since_
 
 int64_t SqliteMatchStore::forget_ended_tokens(int64_t before_ms) {
   std::lock_guard lock(mutex_);
+  // Only the seats that still hold a hash are looked at (the partial index on token_hash), each
+  // match by its key: never a scan of every stored match.
   Statement forget(*db_,
                    "UPDATE match_seats SET token_hash = NULL WHERE token_hash IS NOT NULL AND "
-                   "match_id IN (SELECT id FROM matches WHERE status != 'live' AND ended_at < ?)");
+                   "EXISTS (SELECT 1 FROM matches m WHERE m.id = match_seats.match_id AND "
+                   "m.status != 'live' AND m.ended_at < ?)");
   forget.bind(1, before_ms).run();
   return db_->changes();
 }

@@ -104,9 +104,10 @@ std::vector<StoredMatch> PostgresMatchStore::recently_ended_matches(int64_t sinc
   {
     std::lock_guard lock(mutex_);
     db_->ensure_open();
-    const PgResult ended =
-        db_->query("SELECT id FROM matches WHERE status <> 'live' AND ended_at >= $1 ORDER BY id",
-                   PgParams().add(since_ms));
+    const PgResult ended = db_->query(
+        "SELECT id FROM matches WHERE status IN ('finished', 'abandoned') AND "
+        "ended_at >= $1 ORDER BY id",
+        PgParams().add(since_ms));
     for (int r = 0; r < ended.rows(); ++r) ids.push_back(ended.integer(r, 0));
   }
   return load_live(ids);
@@ -118,7 +119,8 @@ int64_t PostgresMatchStore::forget_ended_tokens(int64_t before_ms) {
   return db_
       ->query(
           "UPDATE match_seats SET token_hash = NULL WHERE token_hash IS NOT NULL AND "
-          "match_id IN (SELECT id FROM matches WHERE status <> 'live' AND ended_at < $1)",
+          "EXISTS (SELECT 1 FROM matches m WHERE m.id = match_seats.match_id AND "
+          "m.status <> 'live' AND m.ended_at < $1)",
           PgParams().add(before_ms))
       .affected();
 }

@@ -63,8 +63,14 @@ TEST_CASE("a resume within the held updates gets them, from further back a snaps
   REQUIRE(created.result() == OK);
   const uint64_t id = created.created().match().match_id();
   REQUIRE(ann.wait_until([&] { return ann.tracker.find(id) != nullptr; }));
-  // Ann plays against the bot, keeping her tracker as it was at every sequence she saw.
+  // Ann plays against the bot, keeping her tracker as it was at every sequence she saw (the
+  // bot's steps included: it may take several in a row).
   std::map<uint64_t, client::MatchTracker> at;
+  auto keep = [&] {
+    if (const auto* t = ann.tracker.find(id)) at.emplace(t->seq, ann.tracker);
+  };
+  keep();
+  ann.on_message = [&](const ServerMessage&) { keep(); };
   for (int guard = 0; guard < 200 && ann.tracker.find(id)->seq < 12; ++guard) {
     REQUIRE(ann.wait_until([&] {
       const auto* t = ann.tracker.find(id);
@@ -72,7 +78,6 @@ TEST_CASE("a resume within the held updates gets them, from further back a snaps
     }));
     const auto* t = ann.tracker.find(id);
     if (t->ended) break;
-    at.emplace(t->seq, ann.tracker);
     const uint64_t seq = t->seq;
     ClientMessage m;
     m.mutable_action()->set_match_id(id);
@@ -81,6 +86,13 @@ TEST_CASE("a resume within the held updates gets them, from further back a snaps
     REQUIRE(ann.request(m).result() == OK);
     REQUIRE(ann.wait_until([&] { return ann.tracker.find(id)->seq > seq; }));
   }
+  // The bot's steps after Ann's last action are all in before the match is counted.
+  REQUIRE(ann.wait_until([&] {
+    const auto* t = ann.tracker.find(id);
+    return t->ended || !t->legal.empty();
+  }));
+  REQUIRE_FALSE(ann.tracker.find(id)->ended);
+  ann.on_message = nullptr;
   const uint64_t now = ann.tracker.find(id)->seq;
   REQUIRE(now >= 8);
   ann.disconnect();

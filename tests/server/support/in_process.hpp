@@ -114,11 +114,14 @@ class InProcessClient {
       ServerMessage m;
       if (!m.ParseFromString(frame)) throw std::runtime_error("server sent a non-message");
       tracker.handle(m);
+      if (on_message) on_message(m);
       frames.push_back(frame);
       inbox.push_back(std::move(m));
     }
   }
   void disconnect() { server_.dispatcher.disconnected(peer_.get(), state_); }
+  // Called with each message once the tracker has it (a test that watches every seq).
+  std::function<void(const ServerMessage&)> on_message;
 
   ServerMessage hello(const std::string& name, uint32_t version = server::kProtocolVersion) {
     ClientMessage m;

@@ -59,6 +59,17 @@ inline ClientMessage resync(uint64_t id) {
   return m;
 }
 
+// The Hello of a player who comes back with its token and the last seq it was shown of `match`.
+inline ClientMessage resume_hello(const std::string& token, uint64_t match, uint64_t seq) {
+  ClientMessage m;
+  m.mutable_hello()->set_protocol_version(1);
+  m.mutable_hello()->set_resume_token(token);
+  MatchCursor* c = m.mutable_hello()->add_cursors();
+  c->set_match_id(match);
+  c->set_seq(seq);
+  return m;
+}
+
 inline ClientMessage ping(uint64_t nonce) {
   ClientMessage m;
   m.mutable_ping()->set_nonce(nonce);

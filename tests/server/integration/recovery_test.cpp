@@ -65,16 +65,6 @@ void play(WsClient& client, const engine::RulesetInfo& info, Played& played, uin
   played.done = true;
 }
 
-ClientMessage resume_hello(const std::string& token, uint64_t match, uint64_t seq) {
-  ClientMessage m;
-  m.mutable_hello()->set_protocol_version(1);
-  m.mutable_hello()->set_resume_token(token);
-  MatchCursor* c = m.mutable_hello()->add_cursors();
-  c->set_match_id(match);
-  c->set_seq(seq);
-  return m;
-}
-
 std::unique_ptr<WsClient> connect_with_token(uint16_t port, const std::string& name,
                                              std::string& token) {
   auto c = std::make_unique<WsClient>();

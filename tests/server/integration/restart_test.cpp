@@ -4,6 +4,7 @@
 // that ended just before (its last step stored, its end stored or not) is shown ended to its
 // player who comes back, for as long as it stays listed.
 #include <chrono>
+#include <optional>
 #include <thread>
 
 #include "core/bot.hpp"
@@ -42,18 +43,20 @@ uint64_t create_watched(WsClient& host, uint32_t delay_actions, uint32_t delay_s
 }
 
 // Plays the host's first legal action (never a resignation) until the match is at `target` or
-// later and waits for the host's decision, so that nothing more happens until it acts.
-uint64_t play_until(WsClient& host, uint64_t id, uint64_t target) {
+// later and waits for the host's decision, so that nothing more happens until it acts; without a
+// target, until the match has ended.
+uint64_t play_until(WsClient& host, uint64_t id, std::optional<uint64_t> target) {
   const auto registry = engine::builtin_registry();
   const auto* info = registry.find(kRuleset);
-  for (int guard = 0; guard < 1000; ++guard) {
+  for (int guard = 0; guard < 5000; ++guard) {
     REQUIRE(host.wait_until([&] {
       auto* t = host.tracker().find(id);
       return t && (t->ended || !t->legal.empty());
     }));
     const auto* t = host.tracker().find(id);
+    if (!target && t->ended) return t->seq;
     REQUIRE_FALSE(t->ended);
-    if (t->seq >= target) return t->seq;
+    if (target && t->seq >= *target) return t->seq;
     std::vector<engine::Action> legal;
     for (const auto& a : t->legal) legal.push_back(engine::Action::from_code(a.code()));
     engine::drop_avoided(legal, info->resign_kinds);
@@ -63,38 +66,6 @@ uint64_t play_until(WsClient& host, uint64_t id, uint64_t target) {
   }
   FAIL("the match did not get that far");
   return 0;
-}
-
-// Plays the host's first legal action (never a resignation) until the match has ended.
-void play_to_end(WsClient& host, uint64_t id) {
-  const auto registry = engine::builtin_registry();
-  const auto* info = registry.find(kRuleset);
-  for (int guard = 0; guard < 5000; ++guard) {
-    REQUIRE(host.wait_until([&] {
-      auto* t = host.tracker().find(id);
-      return t && (t->ended || !t->legal.empty());
-    }));
-    const auto* t = host.tracker().find(id);
-    if (t->ended) return;
-    std::vector<engine::Action> legal;
-    for (const auto& a : t->legal) legal.push_back(engine::Action::from_code(a.code()));
-    engine::drop_avoided(legal, info->resign_kinds);
-    const uint64_t seq = t->seq;
-    REQUIRE(host.request(action(id, legal.front().code(), seq)).result() == OK);
-    REQUIRE(host.wait_until([&] { return host.tracker().find(id)->seq > seq; }));
-  }
-  FAIL("the match did not end");
-}
-
-// The Hello of a player who comes back with its token and the last seq it was shown of `id`.
-ClientMessage resume_at(const std::string& token, uint64_t id, uint64_t seq) {
-  ClientMessage hello;
-  hello.mutable_hello()->set_protocol_version(1);
-  hello.mutable_hello()->set_resume_token(token);
-  MatchCursor* cursor = hello.mutable_hello()->add_cursors();
-  cursor->set_match_id(id);
-  cursor->set_seq(seq);
-  return hello;
 }
 
 // A match of the host against the bot, played to its end; its token and what the host was shown.
@@ -113,7 +84,7 @@ EndedMatch play_ended_match(const std::filesystem::path& data) {
   EndedMatch ended;
   ended.token = welcome.welcome().resume_token();
   ended.id = create_watched(host, 0, 0);
-  play_to_end(host, ended.id);
+  play_until(host, ended.id, std::nullopt);
   ended.seen = *host.tracker().find(ended.id);
   REQUIRE(ended.seen.seq >= 2);
   return ended;
@@ -121,7 +92,7 @@ EndedMatch play_ended_match(const std::filesystem::path& data) {
 
 // The player comes back one step short of the end, and is shown the end as it was.
 void check_shown_the_end(WsClient& back, const EndedMatch& ended) {
-  auto resumed = back.request(resume_at(ended.token, ended.id, ended.seen.seq - 1));
+  auto resumed = back.request(resume_hello(ended.token, ended.id, ended.seen.seq - 1));
   REQUIRE(resumed.result() == OK);
   CHECK(resumed.welcome().resumed());
   REQUIRE(resumed.welcome().matches_size() == 1);
@@ -410,7 +381,7 @@ TEST_CASE("a match that ended just before a restart is listed again and shown to
     CHECK_FALSE(token_kept());
     WsClient back;
     back.connect("127.0.0.1", server.port());
-    CHECK(back.request(resume_at(ended.token, ended.id, ended.seen.seq)).result() == BAD_TOKEN);
+    CHECK(back.request(resume_hello(ended.token, ended.id, ended.seen.seq)).result() == BAD_TOKEN);
   }
   std::filesystem::remove_all(data);
 }

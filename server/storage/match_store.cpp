@@ -54,7 +54,7 @@ std::string token_hash(std::string_view token) {
   return std::string(reinterpret_cast<const char*>(digest.data()), digest.size());
 }
 
-std::vector<StoredMatch> MatchStore::load_live(const std::vector<MatchId>& ids) {
+std::vector<StoredMatch> MatchStore::load_for_recovery(const std::vector<MatchId>& ids) {
   std::vector<StoredMatch> matches;
   for (MatchId id : ids) {
     try {

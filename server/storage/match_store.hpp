@@ -196,7 +196,7 @@ class MatchStore {
  protected:
   // unfinished_matches() and recently_ended_matches() of every backend: loads each match in `ids`
   // (no lock held), and lists one whose record cannot be read with its `problem`.
-  std::vector<StoredMatch> load_live(const std::vector<MatchId>& ids);
+  std::vector<StoredMatch> load_for_recovery(const std::vector<MatchId>& ids);
 };
 
 // Scores as the stores keep them: comma-separated.

@@ -100,7 +100,7 @@ std::vector<StoredMatch> SqliteMatchStore::unfinished_matches() {
     Statement live(*db_, "SELECT id FROM matches WHERE status = 'live' ORDER BY id");
     while (live.step()) ids.push_back(live.column_int(0));
   }
-  return load_live(ids);
+  return load_for_recovery(ids);
 }
 
 std::vector<StoredMatch> SqliteMatchStore::recently_ended_matches(int64_t since_ms) {
@@ -113,7 +113,7 @@ std::vector<StoredMatch> SqliteMatchStore::recently_ended_matches(int64_t since_
     ended.bind(1, since_ms);
     while (ended.step()) ids.push_back(ended.column_int(0));
   }
-  return load_live(ids);
+  return load_for_recovery(ids);
 }
 
 int64_t SqliteMatchStore::forget_ended_tokens(int64_t before_ms) {

@@ -96,7 +96,7 @@ std::vector<StoredMatch> PostgresMatchStore::unfinished_matches() {
     const PgResult live = db_->query("SELECT id FROM matches WHERE status = 'live' ORDER BY id");
     for (int r = 0; r < live.rows(); ++r) ids.push_back(live.integer(r, 0));
   }
-  return load_live(ids);
+  return load_for_recovery(ids);
 }
 
 std::vector<StoredMatch> PostgresMatchStore::recently_ended_matches(int64_t since_ms) {
@@ -110,7 +110,7 @@ std::vector<StoredMatch> PostgresMatchStore::recently_ended_matches(int64_t sinc
         PgParams().add(since_ms));
     for (int r = 0; r < ended.rows(); ++r) ids.push_back(ended.integer(r, 0));
   }
-  return load_live(ids);
+  return load_for_recovery(ids);
 }
 
 int64_t PostgresMatchStore::forget_ended_tokens(int64_t before_ms) {

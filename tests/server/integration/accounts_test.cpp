@@ -1,14 +1,18 @@
 // Accounts against the real binary: registration and sign-in over the WebSocket, typed refusals
 // for bad input, the sign-in limits, a rated match whose leaver loses, the history, profile and
-// leaderboard over the WebSocket and HTTP, and a restart that keeps accounts, sessions and
-// ratings.
+// leaderboard over the WebSocket and HTTP, a restart that keeps accounts, sessions and
+// ratings, and a rated match rated when a restart finds its last step stored but not its end.
+#include <algorithm>
 #include <boost/asio/connect.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <chrono>
+#include <optional>
 #include <thread>
 
+#include "core/registry.hpp"
 #include "helpers.hpp"
+#include "storage/sqlite_match_store.hpp"
 
 using namespace duelhall;
 using namespace duelhall::testing;
@@ -275,4 +279,91 @@ TEST_CASE(
   as_gus.mutable_hello()->set_protocol_version(1);
   as_gus.mutable_hello()->set_display_name("GUS_ACC");
   CHECK(impostor->request(as_gus).result() == BAD_NAME);
+}
+
+TEST_CASE("a rated match whose last step was stored but not its end is rated when it comes back") {
+  const auto data = temp_data_dir("rated-stored-end");
+  const std::vector<std::string> flags = {"--provisional-rd", "350", "--grace", "300"};
+  std::string gwen_session;
+  std::string hal_session;
+  uint64_t id = 0;
+  {
+    ServerProcess server(flags, data, true);
+    auto gwen = registered(server.port(), "gwen", gwen_session);
+    auto hal = registered(server.port(), "hal", hal_session);
+    // Young Jedi: its rules have a concession, so a rules' end is one step away at any time.
+    ClientMessage create = create_match("young_jedi", 2, true, 0);
+    create.mutable_create_match()->mutable_settings()->set_rated(true);
+    auto created = gwen->request(create);
+    REQUIRE(created.result() == OK);
+    id = created.created().match().match_id();
+    REQUIRE(hal->request(join_match(id, 1)).result() == OK);
+    REQUIRE(gwen->wait_until([&] {
+      auto* t = gwen->tracker().find(id);
+      return t && !t->view.empty();
+    }));
+    server.stop_cleanly();
+  }
+  // The process dies after a resignation's commit and before the end's: the store holds the
+  // live match with that last step.
+  int resigned = -1;
+  {
+    const auto registry = engine::builtin_registry();
+    const auto* info = registry.find("young_jedi");
+    storage::SqliteMatchStore store((data / "duelhall.db").string());
+    auto stored = store.load_match(static_cast<storage::MatchId>(id));
+    REQUIRE(stored);
+    REQUIRE(stored->summary.status == storage::MatchStatus::kLive);
+    std::string error;
+    auto state = engine::replay(registry, stored->config, stored->steps, error);
+    REQUIRE(state);
+    // The players' steps up to the first concession, then the concession, all stored.
+    const auto& kinds = info->resign_kinds;
+    for (int step = 0; step < 10 && !state->terminal(); ++step) {
+      const int seat = state->pending().has(0) ? 0 : 1;
+      const std::vector<engine::Action> legal = state->legal_actions(seat);
+      REQUIRE_FALSE(legal.empty());
+      auto concede = std::find_if(legal.begin(), legal.end(), [&](const engine::Action& a) {
+        return std::find(kinds.begin(), kinds.end(), a.kind) != kinds.end();
+      });
+      const engine::Action chosen = concede != legal.end() ? *concede : legal.front();
+      if (concede != legal.end()) resigned = seat;
+      store.append({static_cast<storage::MatchId>(id),
+                    static_cast<uint32_t>(state->history().size()), seat, chosen, 0});
+      REQUIRE(state->apply(seat, chosen, nullptr).ok());
+    }
+    REQUIRE(resigned >= 0);
+    REQUIRE(state->terminal());
+  }
+  const std::string loser = resigned == 0 ? "gwen" : "hal";
+  const std::string winner = resigned == 0 ? "hal" : "gwen";
+  {
+    ServerProcess server(flags, data, true);
+    auto gwen = connect_raw(server.port());
+    REQUIRE(gwen->request(hello_session(gwen_session)).result() == OK);
+    auto profile_of = [&](const std::string& name) {
+      ClientMessage profile;
+      profile.mutable_get_profile()->set_name(name);
+      return gwen->request(profile);
+    };
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (profile_of(loser).profile().ratings_size() == 0) {
+      REQUIRE(std::chrono::steady_clock::now() < deadline);
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    auto lost = profile_of(loser);
+    CHECK(lost.profile().ratings(0).rating() < 1500);
+    REQUIRE(lost.profile().history_size() == 1);
+    CHECK(lost.profile().history(0).match_id() == id);
+    CHECK(lost.profile().history(0).result() == "loss");
+    auto won = profile_of(winner);
+    REQUIRE(won.profile().ratings_size() == 1);
+    CHECK(won.profile().ratings(0).rating() > 1500);
+    server.stop_cleanly();
+  }
+  storage::SqliteMatchStore store((data / "duelhall.db").string());
+  CHECK(store.load_match(static_cast<storage::MatchId>(id))->summary.status ==
+        storage::MatchStatus::kFinished);
+  std::error_code ec;
+  std::filesystem::remove_all(data, ec);
 }

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "support/in_process.hpp"
+#include "support/open_match.hpp"
 
 using namespace duelhall;
 using duelhall::testing::InProcessClient;
@@ -68,17 +69,7 @@ struct TwoPlayers {
     REQUIRE(ann.request(hello).result() == OK);
     hello.mutable_hello()->set_display_name("Ben");
     REQUIRE(ben.request(hello).result() == OK);
-    ClientMessage create;
-    create.mutable_create_match()->mutable_settings()->set_ruleset(testing::kTestRuleset);
-    create.mutable_create_match()->mutable_settings()->set_seats(2);
-    create.mutable_create_match()->set_join(true);
-    id = ann.request(create).created().match().match_id();
-    ClientMessage join;
-    join.mutable_join_match()->set_match_id(id);
-    join.mutable_join_match()->set_seat(1);
-    REQUIRE(ben.request(join).result() == OK);
-    REQUIRE(ann.wait_until([&] { return ann.tracker.find(id) != nullptr; }));
-    REQUIRE(ben.wait_until([&] { return ben.tracker.find(id) != nullptr; }));
+    id = testing::open_two_seat_match(ann, ben, testing::kTestRuleset);
   }
   // The seat with a decision acts; returns its request id.
   uint64_t act(InProcessClient*& actor) {

@@ -65,6 +65,29 @@ RecoveredSpectators spectator_stream(const engine::Registry& registry,
   return stream;
 }
 
+// Rebuilds a stored match for the hub: its hosting settings, its state replayed, its seats and
+// the spectators' stream at `now_ms`. Returns why it cannot be, or nothing.
+std::string rebuild(const engine::Registry& registry, const storage::StoredMatch& stored,
+                    int64_t now_ms, RecoveredMatch& recovered) {
+  if (!stored.problem.empty()) return stored.problem;
+  if (stored.server_record.empty() || !recovered.hosted.ParseFromString(stored.server_record)) {
+    return "its hosting settings are missing or unreadable";
+  }
+  std::string error;
+  recovered.state = engine::replay(registry, stored.config, stored.steps, error);
+  if (!recovered.state) return error.empty() ? "its log no longer replays" : error;
+  recovered.id = static_cast<uint64_t>(stored.summary.id);
+  recovered.names = stored.summary.names;
+  recovered.token_hashes = stored.token_hashes;
+  try {
+    recovered.spectators =
+        spectator_stream(registry, stored, *recovered.state, recovered.hosted.settings(), now_ms);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return {};
+}
+
 Outcome outcome_of(const fairness::RecordedOutcome& recorded, int seats) {
   Outcome outcome;
   for (int s = 0; s < seats; ++s) {
@@ -85,19 +108,9 @@ void recover_recently_ended(storage::MatchStore& store, const engine::Registry& 
   const int64_t listed_ms = int64_t{hub.config().finished_linger_seconds} * 1000;
   for (storage::StoredMatch& stored : store.recently_ended_matches(now - listed_ms)) {
     const storage::MatchSummary& summary = stored.summary;
-    if (!stored.problem.empty() || stored.server_record.empty() || !summary.outcome ||
-        !summary.ended_ms) {
-      continue;
-    }
     RecoveredMatch recovered;
-    if (!recovered.hosted.ParseFromString(stored.server_record)) continue;
-    std::string error;
-    recovered.state = engine::replay(registry, stored.config, stored.steps, error);
-    if (!recovered.state) continue;
-    try {
-      recovered.spectators =
-          spectator_stream(registry, stored, *recovered.state, recovered.hosted.settings(), now);
-    } catch (const std::exception&) {
+    if (!summary.outcome || !summary.ended_ms ||
+        !rebuild(registry, stored, now, recovered).empty()) {
       continue;
     }
     RecoveredEnding ending;
@@ -106,9 +119,6 @@ void recover_recently_ended(storage::MatchStore& store, const engine::Registry& 
     ending.listed_for =
         std::chrono::milliseconds(std::max<int64_t>(0, *summary.ended_ms + listed_ms - now));
     recovered.ending = std::move(ending);
-    recovered.id = static_cast<uint64_t>(summary.id);
-    recovered.names = summary.names;
-    recovered.token_hashes = stored.token_hashes;
     hub.recover(std::move(recovered));
     ++report.ended;
   }
@@ -131,28 +141,15 @@ void recover_stored(storage::MatchStore& store, const engine::Registry& registry
     store.write_batch(std::span<const storage::MatchWrite>(&ending, 1));
     ++report.abandoned;
   };
-  if (!stored.problem.empty()) return abandon(stored.problem);
   RecoveredMatch recovered;
-  if (stored.server_record.empty() || !recovered.hosted.ParseFromString(stored.server_record)) {
-    return abandon("its hosting settings are missing or unreadable");
+  if (const std::string why = rebuild(registry, stored, unix_now_ms(), recovered); !why.empty()) {
+    return abandon(why);
   }
-  std::string error;
-  recovered.state = engine::replay(registry, stored.config, stored.steps, error);
-  if (!recovered.state) return abandon(error);
   // The process died between the last action's commit and the end's: the match comes back
   // finished, so that its players, who may not have seen the last step, are shown the end when
   // they come back, and the match writes its end (and its ratings) as any match does.
   const bool finished = recovered.state->terminal();
-  recovered.id = static_cast<uint64_t>(id);
-  recovered.names = stored.summary.names;
-  recovered.token_hashes = stored.token_hashes;
   recovered.epoch = epoch;
-  try {
-    recovered.spectators = spectator_stream(registry, stored, *recovered.state,
-                                            recovered.hosted.settings(), unix_now_ms());
-  } catch (const std::exception& e) {
-    return abandon(e.what());
-  }
   hub.recover(std::move(recovered));
   ++(finished ? report.finished : report.resumed);
 }

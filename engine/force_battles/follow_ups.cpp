@@ -8,9 +8,9 @@
 namespace duelhall::engine::force_battles {
 namespace {
 
-constexpr int kGiveAtt = kSpheres;       // GIVE location 7
-constexpr int kGiveDef = kSpheres + 1;   // 8
-constexpr int kGiveGeas = kSpheres + 2;  // 9..21
+constexpr int kGiveAtt = kSpheres;                   // GIVE location 7
+constexpr int kGiveDef = kSpheres + 1;               // 8
+constexpr int kGiveGeas = kSpheres + 2;              // 9..21
 constexpr int kGiveTarget = kGiveGeas + kGeasCount;  // 22..27: the targets she pulled into
 constexpr int kGiveLocations = kGiveTarget + kTargets;
 constexpr uint8_t kAllSpheres = (1u << kSpheres) - 1;

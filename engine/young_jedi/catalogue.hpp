@@ -89,8 +89,8 @@ std::string_view character_name(const CardData& c);
 // case or accents. Every "user" and "may be used by" text is compared through this.
 bool names_character(std::string_view written, std::string_view name);
 // Matchers as the generator writes them: alternatives joined by '|', each "name:X" (X names the
-// character by names_character), "kw:X" (the title contains X), "*" (any character); an "other-" prefix
-// excludes whatever `excluded` (the weapon's first user box) matches; "noduel:" before an
+// character by names_character), "kw:X" (the title contains X), "*" (any character); an "other-"
+// prefix excludes whatever `excluded` (the weapon's first user box) matches; "noduel:" before an
 // alternative ("may not be used in a duel") matches nothing here. Case and accents are ignored.
 bool matches(std::string_view matcher, const CardData& c, std::string_view excluded = {});
 bool is_lightsaber(const CardData& weapon);

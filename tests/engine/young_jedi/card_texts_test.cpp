@@ -86,8 +86,8 @@ TEST_CASE("Card users: every user box and bonus in the catalogue names at least 
         continue;
       }
       if (!is_bonus(e.kind)) continue;
-      const bool used = e.kind == EffectKind::kBonusWhenUsing ||
-                        e.kind == EffectKind::kDamageWhenUsing;
+      const bool used =
+          e.kind == EffectKind::kBonusWhenUsing || e.kind == EffectKind::kDamageWhenUsing;
       for (const std::string& kind : named_kinds(e.match)) {
         INFO(c.id << " " << c.title << ": bonus names '" << kind << "'");
         CHECK(any_card(kind, used ? is_used_card : is_character));
@@ -131,8 +131,8 @@ TEST_CASE("STAP 3_114: the data's 'battele droid' is a battle droid, who duels w
   const CardData& stap = card(id("3_114"));
   CHECK(std::string_view(stap.users[0].who) == "kw:battle droid");
   // Qui-Gon challenges Battle Droid: Pilot, MTT Division (power 2), who takes the STAP (2 dots).
-  auto s = duel_position(0, qui_gon(), cards({"1_97", "3_114"}), copies(30, "1_2"),
-                         copies(30, "1_71"));
+  auto s =
+      duel_position(0, qui_gon(), cards({"1_97", "3_114"}), copies(30, "1_2"), copies(30, "1_71"));
   apply_ok(*s, 0, act(ActionKind::kInitiateDuel, 0, 1, 0));
   REQUIRE(s->table().phase == Phase::kDefenderWeapon);
   CHECK(legal(*s, 1, act(ActionKind::kArmDefender, 1)));

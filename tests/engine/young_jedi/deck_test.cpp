@@ -112,6 +112,7 @@ TEST_CASE("Y1: a Light deck whose first line is 'Blaster' is read as the Light d
   CHECK(dark.deck->side == Side::kDark);
   // Refused only with no legal reading, naming the card that breaks the better one.
   auto mixed = parse_deck("2 Blaster\n20 2_5\n20 5_31\n");
-  CHECK(mixed.error == "Y1: Darth Maul, Student of the Dark Side (5_31) is a Dark Side card in a "
-                       "Light Side deck");
+  CHECK(mixed.error ==
+        "Y1: Darth Maul, Student of the Dark Side (5_31) is a Dark Side card in a "
+        "Light Side deck");
 }

@@ -10,8 +10,8 @@ constexpr int kTatooine = 0;
 constexpr int kCoruscant = 2;
 
 // Dark's deploy step on `planet`, with `hand` in Dark's hand and the draw decks given.
-std::unique_ptr<YoungJediState> dark_deploys(int planet, std::vector<uint16_t> hand,
-                                             int light_deck, int dark_deck = 10) {
+std::unique_ptr<YoungJediState> dark_deploys(int planet, std::vector<uint16_t> hand, int light_deck,
+                                             int dark_deck = 10) {
   auto s = duel_position(1, {}, {}, copies(light_deck, "1_2"), copies(dark_deck, "1_71"));
   Table& t = s->scenario_table();
   t.planet = planet;
@@ -76,15 +76,15 @@ TEST_CASE("Y29: Baskol Yeesrim deploying to Coruscant offers his player a draw")
 TEST_CASE("Y30: a DAMAGE 0 character simply discarded is not defeated: Aurra Sing draws nothing") {
   // Aurra Sing, Formidable Adversary ("when she defeats a character, you may draw a card")
   // challenges R2-D2, Astromech Droid (DAMAGE 0), who is simply discarded (seed 003).
-  auto s = duel_position(1, cards({"R2-D2, Astromech Droid"}),
-                         cards({"Aurra Sing, Formidable Adversary",
-                                "Jedi Lightsaber, Stolen by Aurra Sing"}),
-                         copies(10, "1_2"), copies(10, "1_71"));
+  auto s = duel_position(
+      1, cards({"R2-D2, Astromech Droid"}),
+      cards({"Aurra Sing, Formidable Adversary", "Jedi Lightsaber, Stolen by Aurra Sing"}),
+      copies(10, "1_2"), copies(10, "1_71"));
   apply_ok(*s, 1, act(ActionKind::kInitiateDuel, 0, 1, 0));
   CHECK(s->table().players[0].in_play.empty());
   CHECK(s->table().players[0].discard.size() == 1);
   CHECK(s->table().phase != Phase::kOptionalDraw);  // no draw offered for a discard
-  CHECK(s->table().players[1].hand.size() == 1);     // only Dark's own draw step
+  CHECK(s->table().players[1].hand.size() == 1);    // only Dark's own draw step
   CHECK(s->table().phase == Phase::kDeploy);
   CHECK(s->table().active == 0);
 }

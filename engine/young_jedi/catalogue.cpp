@@ -30,7 +30,7 @@ bool icontains(std::string_view text, std::string_view part) {
   return false;
 }
 
-// A letter of the card texts without case or accent: the data writes "Padme" and "Padmé",
+// Card text without case or accents, for comparing: the data writes "Padme" and "Padmé",
 // "Ric Olie" and "Ric Olié" (UTF-8; its only accented letters are Latin-1 ones).
 std::string folded(std::string_view text) {
   static constexpr std::string_view kLatin1Base =  // U+00C0..U+00FF without their accents

@@ -28,7 +28,8 @@ PLACEHOLDERS = {"", "0", "na", "none", "not available", '"blank"', "blank", "her
 # Text typos of the source, fixed wherever they appear before any text is interpreted.
 TYPOS = [("Trey How", "Tey How"), ("Voda", "Yoda"), ("Death Sidious", "Darth Sidious"),
          ("Dartg Maul", "Darth Maul"), ("poewr", "power"), ("si less", "is less"),
-         ("battele droid", "battle droid"), ("Neimoidean", "Neimoidian"), ("\ufeff", "")]
+         ("battele droid", "battle droid"), ("Neimoidean", "Neimoidian"), ("\ufeff", ""),
+         ("Rune Haaka", "Rune Haako"), ("you maw deploy", "you may deploy")]
 
 FIXES = []  # (card id, what was wrong, what the catalogue holds); filled while fixing
 
@@ -151,16 +152,33 @@ def encode_effects(text):
         out.append(("kBonusIfFoughtThisTurn", 2, "|".join(alts)))
     if re.search(r"when she defeats a character, you may draw a card", t):
         out.append(("kDrawOnDefeat", 1, ""))
-    # Y29: text that acts when he deploys to a planet (the matcher is the planet's name).
+    # Y29: text that acts when he deploys to a planet (its name is the effect's fourth field).
     m = re.search(r"when (?:he|she|it) deploys to (tatooine|naboo|coruscant), your opponent takes "
                   r"(\d) damage", t)
     if m:
-        out.append(("kOpponentDamageOnDeployTo", int(m.group(2)), m.group(1).title()))
+        out.append(("kOpponentDamageOnDeployTo", int(m.group(2)), "", m.group(1).title()))
     m = re.search(r"when (?:he|she|it) deploys to (tatooine|naboo|coruscant), you may draw one "
                   r"card", t)
     if m:
-        out.append(("kMayDrawOnDeployTo", 1, m.group(1).title()))
+        out.append(("kMayDrawOnDeployTo", 1, "", m.group(1).title()))
+    # Y29 with seed 001's "Deploying cards from your draw deck": the matcher names the characters
+    # searched for ("one senator", "Rune Haako", "a musician, singer, or dancer").
+    m = re.search(r"when (?:he|she|it) deploys to (tatooine|naboo|coruscant),? you may deploy "
+                  r"(.+?) from your draw deck", t)
+    if m:
+        out.append(("kMayDeployFromDeckOnDeployTo", 1, searched_matcher(m.group(2)),
+                    m.group(1).title()))
     return out
+
+
+def searched_matcher(text):
+    """"one senator" -> "kw:senator"; "rune haako" -> "name:rune haako"; "a musician, singer, or
+    dancer" -> "kw:musician|kw:singer|kw:dancer". An article means a kind, else a name."""
+    m = re.fullmatch(r"(?:one|a|an) (.+)", text.strip())
+    if not m:
+        return "name:" + text.strip()
+    kinds = [k.strip() for k in re.split(r",\s*(?:or\s+)?|\s+or\s+", m.group(1)) if k.strip()]
+    return "|".join("kw:" + k for k in kinds)
 
 
 WEAPON_ALIASES = {"obi-wan's lightsaber": "Obi-Wan Kenobi's Lightsaber"}
@@ -353,7 +371,8 @@ def write_inc(cards, path):
              "// Game facts only. Do not edit by hand: fix the generator and run it again.", ""]
     for c in cards:
         users = ", ".join(f"{{{c_str(w)}, {d}, {k}}}" for w, d, k in c["users"][:2])
-        effects = ", ".join(f"{{EffectKind::{k}, {a}, {c_str(m)}}}" for k, a, m in c["effects"][:3])
+        effects = ", ".join(f"{{EffectKind::{e[0]}, {e[1]}, {', '.join(c_str(x) for x in e[2:])}}}"
+                            for e in c["effects"][:3])
         val = lambda k: -1 if c[k] is None else c[k]
         dots = ", ".join(str(d) for d in c["dots"])
         lines.append(
@@ -412,16 +431,17 @@ def write_doc(cards, path):
             "  or if a named character has fought this turn; a change to the character's DAMAGE when",
             "  using a named weapon; extra DAMAGE to characters it defeats; \"may use any Sith",
             "  Lightsaber\"; a power bonus to another Jedi in a duel here; a card drawn when it defeats",
-            "  a character; when he deploys to a named planet, the opponent takes DAMAGE or he may",
-            "  draw a card (Y29). Any other game text is outside this ruleset and not recorded.",
+            "  a character; when he deploys to a named planet, the opponent takes DAMAGE, he may",
+            "  draw a card, or he may deploy a named kind of character from the draw deck (Y29; the",
+            "  planet is the last word). Any other game text is outside this ruleset and not recorded.",
             "- `usable`: false when data the ruleset needs is missing; such cards are refused in decks.",
             "",
             "## Cards with encoded abilities",
             "| card | title | abilities |", "|---|---|---|"]
     for c in cards:
         if c["effects"]:
-            kinds = ", ".join(f"{k[1:]} {a:+d} {m}".strip() if a else f"{k[1:]} {m}".strip()
-                              for k, a, m in c["effects"])
+            kinds = ", ".join(" ".join(x for x in (e[0][1:], f"{e[1]:+d}" if e[1] else "", *e[2:])
+                                       if x) for e in c["effects"])
             out.append(f"| {c['id']} | {c['title']} | {kinds} |".replace("|name", "\\|name")
                        .replace("|kw", "\\|kw"))
     out += ["", "## Fixes applied", "| card | in the data | in the catalogue |", "|---|---|---|"]

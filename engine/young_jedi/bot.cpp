@@ -93,6 +93,10 @@ Action HeuristicBot::choose(const State& state, Seat seat, Rng& rng) {
         return me.draw.size() > 1 ? 2 : 0;
       case ActionKind::kDeclineDraw:
         return 1;
+      case ActionKind::kDeployFromDeck:  // as from the hand, and better than the penalty
+        return std::max(-4, deploy_value(me, card(card_arg(a))));
+      case ActionKind::kEndSearch:  // deploying nothing costs the penalty DAMAGE (Y29)
+        return -5;
       default:
         return 0;
     }

@@ -39,10 +39,13 @@ enum class EffectKind : uint8_t {
   kBonusToOtherJediInDuelHere,  // power bonus to any other of your Jedi dueling here
   kBonusIfFoughtThisTurn,       // power bonus if a matching character has fought this turn
   kDrawOnDefeat,                // when she defeats a character, you may draw a card
-  // Y29: when he deploys to the planet `match` names ("Coruscant"), the opponent takes `amount`
-  // DAMAGE, or his player may draw a card.
+  // Y29: when he deploys to `planet` ("Coruscant"), the opponent takes `amount` DAMAGE, his
+  // player may draw a card, or his player may deploy one character that `match` names from her
+  // draw deck (seed 001's "Deploying cards from your draw deck"; `amount` is the DAMAGE she
+  // takes when she deploys none).
   kOpponentDamageOnDeployTo,
   kMayDrawOnDeployTo,
+  kMayDeployFromDeckOnDeployTo,
 };
 
 struct WeaponUse {
@@ -55,6 +58,7 @@ struct Effect {
   EffectKind kind = EffectKind::kNone;
   int8_t amount = 0;
   const char* match = "";
+  const char* planet = "";  // the planet a Y29 text names; empty for every other kind
 };
 
 struct CardData {

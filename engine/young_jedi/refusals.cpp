@@ -6,7 +6,7 @@
 namespace duelhall::engine::young_jedi {
 namespace {
 
-constexpr uint8_t kLastKind = static_cast<uint8_t>(ActionKind::kDeclineDraw);
+constexpr uint8_t kLastKind = static_cast<uint8_t>(ActionKind::kEndSearch);
 
 // The decision each phase asks for, as said in a refusal.
 const char* decision_of(Phase phase) {
@@ -29,6 +29,8 @@ const char* decision_of(Phase phase) {
       return "use the dueling text or not";
     case Phase::kOptionalDraw:
       return "draw a card or not";
+    case Phase::kSearchDrawDeck:
+      return "deploy a card from your draw deck or none";
     case Phase::kOver:
       return "nothing";
   }
@@ -62,12 +64,16 @@ bool belongs_to(ActionKind kind, Phase phase) {
     case ActionKind::kDrawCard:
     case ActionKind::kDeclineDraw:
       return phase == Phase::kOptionalDraw;
+    case ActionKind::kDeployFromDeck:
+    case ActionKind::kEndSearch:
+      return phase == Phase::kSearchDrawDeck;
   }
   return false;
 }
 
 bool takes_card(ActionKind kind) {
-  return kind == ActionKind::kDeploy || kind == ActionKind::kAttack || kind == ActionKind::kBlock;
+  return kind == ActionKind::kDeploy || kind == ActionKind::kAttack || kind == ActionKind::kBlock ||
+         kind == ActionKind::kDeployFromDeck;
 }
 
 }  // namespace
@@ -109,6 +115,10 @@ ApplyResult YoungJediState::explain_refusal(Seat seat, Action action) const {
       return illegal("the defending character cannot use that weapon");
     case ActionKind::kAttack:
       return illegal(std::string(card(c).title) + " is not in your dueling hand");
+    case ActionKind::kDeployFromDeck:
+      return illegal(std::string(card(c).title) +
+                     " is not a card your search may deploy: the text names another, or it is "
+                     "not in your draw deck, or it costs more than the counters left (Y29)");
     case ActionKind::kBlock:
       return illegal("a block needs a card of your dueling hand with destiny " +
                      std::to_string(card(static_cast<uint16_t>(table_.duel.attack_card)).destiny) +

@@ -196,6 +196,9 @@ void YoungJediState::legal_duel_actions(Seat seat, std::vector<Action>& out) con
       out.push_back(act(ActionKind::kDrawCard));
       out.push_back(act(ActionKind::kDeclineDraw));
       break;
+    case Phase::kSearchDrawDeck:
+      legal_search_actions(out);
+      break;
     case Phase::kChoosePlanet:
     case Phase::kOver:
       break;
@@ -271,6 +274,12 @@ void YoungJediState::do_apply(Seat seat, Action action) {
       if (wants_events()) emit(Event::public_event(seat_ref(seat) + " does not draw"));
       after_optional_draw();
       break;
+    case ActionKind::kDeployFromDeck:
+      end_search(seat, card_arg(action));
+      break;
+    case ActionKind::kEndSearch:
+      end_search(seat, kAbsent);
+      break;
     case ActionKind::kConcede:
       table_.phase = Phase::kOver;
       table_.winners = SeatMask::only(1 - seat);
@@ -323,6 +332,10 @@ std::string YoungJediState::action_label(Seat seat, Action action) const {
       return "draw a card";
     case ActionKind::kDeclineDraw:
       return "do not draw";
+    case ActionKind::kDeployFromDeck:
+      return "deploy " + card_name(card_arg(action)) + " from your draw deck";
+    case ActionKind::kEndSearch:
+      return "deploy nothing from your draw deck";
   }
   return "unknown action";
 }

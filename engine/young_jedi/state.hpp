@@ -55,8 +55,11 @@ class YoungJediState final : public State {
   void begin_turn(int seat);
   void to_duel_choice();
   void draw_step();
-  void deployed_to_planet(int seat, uint16_t deployed);  // Y29
+  // Y29's deploy texts, in deploy_texts.cpp.
+  void deployed_to_planet(int seat, uint16_t deployed);
   void after_optional_draw();
+  void legal_search_actions(std::vector<Action>& out) const;
+  void end_search(int seat, int found);  // found: the card deployed from the deck, or kAbsent
   // The duel (Y5-Y7), in duel.cpp.
   void initiate_duel(int character, int weapon, int target);
   void settle_defender();
@@ -86,5 +89,9 @@ class YoungJediState final : public State {
 };
 
 std::unique_ptr<State> create_state(const MatchConfig& config);
+
+// While a deploy text has its player search her draw deck (Y29): the characters there it names,
+// sorted so that nothing tells their order (Y10). Empty in any other phase.
+std::vector<uint16_t> search_candidates(const Table& table);
 
 }  // namespace duelhall::engine::young_jedi

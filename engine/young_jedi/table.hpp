@@ -30,6 +30,8 @@ enum class ActionKind : uint8_t {
   kConcede = 14,
   kDrawCard = 15,  // take the draw a card's text offers ("you may draw", Y9)
   kDeclineDraw = 16,
+  kDeployFromDeck = 17,  // a0, a1: catalogue index of a character the search may deploy (Y29)
+  kEndSearch = 18,       // deploy nothing from the draw deck: reshuffle, then the DAMAGE penalty
 };
 
 enum class Phase : uint8_t {
@@ -42,8 +44,9 @@ enum class Phase : uint8_t {
   kBlock,           // `to_act` blocks the attack or takes the hit
   kDuelingText,     // `to_act` may use the hitting card's "When dueling" text
   kOver,
-  kOptionalDraw,  // `to_act` may take the draw a card's text offers (Y9); after kOver so the
-                  // numbers clients know stay the same
+  kOptionalDraw,    // `to_act` may take the draw a card's text offers (Y9); after kOver so the
+                    // numbers clients know stay the same
+  kSearchDrawDeck,  // `to_act` searches her draw deck for the card a deploy text names (Y29)
 };
 
 // A seat in event texts: "@0"; clients substitute display names.
@@ -92,6 +95,8 @@ struct Table {
   // An optional draw offered while deploying (Y29, Baskol Yeesrim): the answer returns to the
   // deploy step, where one offered after a duel (Aurra Sing) goes on to the draw step.
   bool draw_resumes_deploy = false;
+  // The card whose deploy text has its player search her draw deck (Y29), while she searches.
+  int search_text_card = kAbsent;
   Duel duel;
   // The destiny draws of Y2/Y3, public: {seat 0 card, seat 1 card} of the deciding draw.
   std::array<int, 2> planet_destiny{kAbsent, kAbsent};

@@ -11,7 +11,8 @@ namespace {
 namespace view_field {
 constexpr uint32_t kPhase = 1, kPlanet = 2, kActiveSeat = 3, kToAct = 4, kTurn = 5,
                    kCountersLeft = 6, kPlayers = 7, kDuel = 8, kPlanetDestiny = 9,
-                   kFirstPlayerDestiny = 10, kWinners = 11, kEndReason = 12;
+                   kFirstPlayerDestiny = 10, kWinners = 11, kEndReason = 12, kSearchCard = 13,
+                   kSearchCandidates = 14;
 }
 namespace player_field {
 constexpr uint32_t kDrawCount = 1, kHandCount = 2, kHand = 3, kInPlay = 4, kDiscardCount = 5,
@@ -88,6 +89,12 @@ void YoungJediState::write_view(const Viewer& viewer, std::string& out) const {
   w.packed_field(view_field::kFirstPlayerDestiny, shown(table_.first_player_destiny));
   w.uint_field(view_field::kWinners, table_.winners.bits());
   w.uint_field(view_field::kEndReason, table_.end_reason);
+  // Y29: which card's text searches is public (it was just deployed); what the search finds is
+  // the searcher's alone, as her hand is (Y10).
+  w.uint_field(view_field::kSearchCard, plus_one(table_.search_text_card));
+  if (table_.phase == Phase::kSearchDrawDeck && viewer.sees_private_of(table_.to_act)) {
+    w.packed_field(view_field::kSearchCandidates, widen(search_candidates(table_)));
+  }
 }
 
 void YoungJediState::resample_hidden(const Viewer& viewer, Rng& rng) {
@@ -160,6 +167,7 @@ void YoungJediState::save_rules(ByteWriter& out) const {
   out.varint(table_.winners.bits());
   out.u8(table_.end_reason);
   out.u8(table_.draw_resumes_deploy ? 1 : 0);
+  out.svarint(table_.search_text_card);
 }
 
 void YoungJediState::load_rules(ByteReader& in) {
@@ -174,7 +182,7 @@ void YoungJediState::load_rules(ByteReader& in) {
     p.hits = static_cast<int>(in.bounded(1000));
   }
   uint8_t phase = in.u8();
-  if (phase > static_cast<uint8_t>(Phase::kOptionalDraw)) throw DecodeError("bad phase");
+  if (phase > static_cast<uint8_t>(Phase::kSearchDrawDeck)) throw DecodeError("bad phase");
   t.phase = static_cast<Phase>(phase);
   auto read = [&](int& v, int lo, int hi) {
     int64_t x = in.svarint();
@@ -202,6 +210,15 @@ void YoungJediState::load_rules(ByteReader& in) {
   t.winners = SeatMask(static_cast<uint32_t>(in.bounded(3)));
   t.end_reason = static_cast<uint8_t>(in.bounded(static_cast<uint64_t>(EndReason::kConceded)));
   t.draw_resumes_deploy = in.bounded(1) == 1;
+  // Written since the Y29 search; a state saved before it has none.
+  if (!in.done()) read(t.search_text_card, kAbsent, card_max);
+  const bool has_search_text =
+      t.search_text_card != kAbsent &&
+      std::any_of(
+          card(static_cast<uint16_t>(t.search_text_card)).effects.begin(),
+          card(static_cast<uint16_t>(t.search_text_card)).effects.end(),
+          [](const Effect& e) { return e.kind == EffectKind::kMayDeployFromDeckOnDeployTo; });
+  if ((t.phase == Phase::kSearchDrawDeck) != has_search_text) throw DecodeError("bad search");
   table_ = std::move(t);
 }
 

@@ -30,6 +30,7 @@ describe("plain-word labels", () => {
     expect(plainLabel("jedi_duel", "Stance 7\u2666")).toBe("Play 7\u2666 as your Stance (High)");
     expect(hintText("force_battles", "2 in Mind Trick")).toMatch(/^Mind Trick \(GEAS\): the defender names the target$/);
     expect(hintText("jedi_duel", "Stance 5\u2663 as Middle")).toMatch(/^Stance: /);
+    expect(hintText("young_jedi", "deploy nothing from your draw deck")).toMatch(/^deploy: .*\nfrom your draw deck: .*1 damage$/);
   });
   it("leaves a label it does not know as the engine wrote it, capitalised", () => {
     expect(plainLabel("young_jedi", "no duel this turn")).toBe("No duel this turn");

@@ -52,3 +52,30 @@ TEST_CASE("young_jedi heuristic bot plays legal moves and beats random play that
                         << ties << " ties)");
   CHECK(heuristic_wins > games * 6 / 10);
 }
+
+TEST_CASE("Y29: the bots answer a draw deck search with a legal action") {
+  // Orr'UrRuuR'R deployed to Tatooine: the heuristic bot deploys a Tusken Raider found, rather
+  // than take the penalty; with none to find it ends the search. Every level stays legal.
+  Registry registry = builtin_registry();
+  for (bool tusken_in_deck : {true, false}) {
+    INFO("Tusken Raider in the deck: " << tusken_in_deck);
+    auto s = duel_position(1, {}, {}, copies(5, "1_2"), copies(5, "1_71"));
+    Table& t = s->scenario_table();
+    t.planet = 0;
+    t.phase = Phase::kDeploy;
+    t.players[1].hand = cards({"8_36"});
+    if (tusken_in_deck) t.players[1].draw.push_back(id("Tusken Raider, Nomad"));
+    apply_ok(*s, 1, card_act(ActionKind::kDeploy, "8_36"));
+    REQUIRE(s->table().phase == Phase::kSearchDrawDeck);
+    Rng rng(seed_from_number(29));
+    for (const char* level : {"random", "heuristic", "expert"}) {
+      INFO(level);
+      Action a = registry.make_bot("young_jedi", level)->choose(*s, 1, rng);
+      CHECK(legal(*s, 1, a));
+      if (std::string_view(level) == "heuristic") {
+        CHECK(a == (tusken_in_deck ? card_act(ActionKind::kDeployFromDeck, "Tusken Raider, Nomad")
+                                   : act(ActionKind::kEndSearch)));
+      }
+    }
+  }
+}

@@ -80,9 +80,20 @@ TEST_CASE("Card users: every user box and bonus in the catalogue names at least 
     }
     for (const Effect& e : c.effects) {
       if (e.kind == EffectKind::kOpponentDamageOnDeployTo ||
-          e.kind == EffectKind::kMayDrawOnDeployTo) {
-        const std::string planet = e.match;
+          e.kind == EffectKind::kMayDrawOnDeployTo ||
+          e.kind == EffectKind::kMayDeployFromDeckOnDeployTo) {
+        const std::string planet = e.planet;
         CHECK((planet == "Tatooine" || planet == "Naboo" || planet == "Coruscant"));
+        // What a search may deploy: characters of the searcher's side (Y29).
+        for (const std::string& kind : named_kinds(e.match)) {
+          INFO(c.id << " " << c.title << ": searches for '" << kind << "'");
+          bool named = false;
+          for (const CardData& found : catalogue()) {
+            named = named || (found.side == c.side && is_character(found) && matches(kind, found));
+          }
+          CHECK(named);
+          ++texts;
+        }
         continue;
       }
       if (!is_bonus(e.kind)) continue;

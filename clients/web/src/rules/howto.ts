@@ -48,6 +48,8 @@ export const HOW_TO: { [ruleset: string]: HowTo } = {
     sections: [
       { heading: "Your turn", points: [
         "Deploy: spend up to 6 deploy counters to put characters and weapons from your hand into play.",
+        "Some characters deployed to the duel's planet let you search your draw deck for a card they name and deploy it, " +
+          "paying its counters; the deck is reshuffled, and deploying nothing costs 1 damage.",
         "Duel (optional): pick one of your dueling characters (a Jedi, or Darth Maul, Darth Sidious, Aurra Sing) " +
           "with a lightsaber it can use, and an opposing character to fight.",
         "Draw one card.",
@@ -119,6 +121,7 @@ export const TERMS: { [ruleset: string]: Term[] } = {
     { term: /take the hit/, name: "take the hit", hint: "your character gets a hit token; you attack next" },
     { term: /dueling text/, name: "dueling text", hint: "a card's \u201cwhen dueling\u201d bonus after it scores a hit" },
     { term: /\bconcede\b/, name: "concede", hint: "give up the game (only in your deploy step)" },
+    { term: /from your draw deck/, name: "from your draw deck", hint: "a search your card's text allows; the deck is reshuffled after it, and deploying nothing costs 1 damage" },
   ],
   force_battles: [
     { term: /sphere/, name: "sphere", hint: "one of your seven circles of counters; an empty one next to a target loses" },

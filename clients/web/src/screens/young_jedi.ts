@@ -8,7 +8,8 @@ import type { ScreenContext } from "./screen";
 
 const PLANETS = ["not chosen", "Tatooine", "Naboo", "Coruscant"];
 const PHASES = ["choose planet", "deploy", "choose duel", "choose defender", "defender weapon",
-  "attack", "block", "dueling text", "over", "optional draw"];
+  "attack", "block", "dueling text", "over", "optional draw", "search draw deck"];
+const SEARCH_PHASE = 10;
 const SIDES = ["Light Side", "Dark Side"];
 
 // A card by catalogue index: its title and printed stats when this build has the catalogue.
@@ -72,7 +73,14 @@ export function youngJediScreen(ctx: ScreenContext): HTMLElement {
       `Planet: ${planet}. Turn ${v.turn}, ${PHASES[v.phase] ?? "?"}`,
       v.phase !== 8 ? `; ${ctx.seatName(v.toAct)} to act` : "",
       v.countersLeft && v.phase !== 8 ? `; ${v.countersLeft} deploy counters left` : "",
-      v.duel?.attackCard ? `; attack to answer: ${cardTitle(v.duel.attackCard - 1)}` : ""),
+      v.duel?.attackCard ? `; attack to answer: ${cardTitle(v.duel.attackCard - 1)}` : "",
+      v.phase === SEARCH_PHASE && v.searchCard ? `; ${cardTitle(v.searchCard - 1)} searches the draw deck` : ""),
+    // Y29: only the searcher's own view carries what her draw deck holds for the search.
+    v.phase === SEARCH_PHASE && v.toAct === ctx.seat
+      ? h("div", { class: "search", "aria-label": "found in your draw deck" },
+          h("h4", {}, "Found in your draw deck"),
+          v.searchCandidates?.length ? h("span", {}, ...v.searchCandidates.map((c: number) => chip(c))) : "nothing it names")
+      : null,
     h("div", { class: "table" }, ...v.players.map((p: any, i: number) => side(ctx, p, i))),
     v.phase === 8 ? h("p", { class: "result" }, "The duel of the fates is decided.") : null);
 }

@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cstdlib>
+#include <utility>
 
 namespace duelhall::storage {
 namespace {
@@ -64,6 +65,14 @@ PgParams& PgParams::add_null() {
 
 PgResult::~PgResult() {
   if (result_) PQclear(result_);
+}
+
+PgResult& PgResult::operator=(PgResult&& other) noexcept {
+  if (this != &other) {
+    if (result_) PQclear(result_);
+    result_ = std::exchange(other.result_, nullptr);
+  }
+  return *this;
 }
 
 int PgResult::rows() const {
@@ -129,7 +138,12 @@ PgConnection::~PgConnection() {
 }
 
 void PgConnection::ensure_open() {
-  if (PQstatus(conn_) == CONNECTION_OK) return;
+  if (PQstatus(conn_) != CONNECTION_OK) reconnect();
+  first_statement_ = true;
+}
+
+void PgConnection::reconnect() {
+  first_statement_ = false;
   PQreset(conn_);
   if (PQstatus(conn_) != CONNECTION_OK) {
     throw StoreError("lost the connection to PostgreSQL at " + redact_url(url_) + ": " +
@@ -142,20 +156,32 @@ void PgConnection::exec(std::string_view sql) {
   query(sql);
 }
 
-PgResult PgConnection::query(std::string_view sql, const PgParams& params) {
+pg_result* PgConnection::run(const std::string& sql, const PgParams& params) {
   const size_t n = params.values_.size();
+  if (n == 0) return PQexec(conn_, sql.c_str());
   std::vector<const char*> values(n);
   std::vector<int> lengths(n);
   for (size_t i = 0; i < n; ++i) {
     values[i] = params.null_[i] ? nullptr : params.values_[i].data();
     lengths[i] = static_cast<int>(params.values_[i].size());
   }
+  return PQexecParams(conn_, sql.c_str(), static_cast<int>(n), nullptr, values.data(),
+                      lengths.data(), params.formats_.data(), 0);
+}
+
+PgResult PgConnection::query(std::string_view sql, const PgParams& params) {
+  const bool retry = std::exchange(first_statement_, false);
   const std::string text(sql);
-  PgResult result(n == 0 ? PQexec(conn_, text.c_str())
-                         : PQexecParams(conn_, text.c_str(), static_cast<int>(n), nullptr,
-                                        values.data(), lengths.data(), params.formats_.data(), 0));
-  const ExecStatusType status = PQresultStatus(result.result_);
-  if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
+  PgResult result(run(text, params));
+  auto failed = [&] {
+    const ExecStatusType status = PQresultStatus(result.result_);
+    return status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK;
+  };
+  if (failed() && retry && PQstatus(conn_) == CONNECTION_BAD) {
+    reconnect();
+    result = PgResult(run(text, params));
+  }
+  if (failed()) {
     std::string message = result.result_ ? PQresultErrorMessage(result.result_) : "";
     if (message.empty()) message = pg_message(conn_);
     while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) {

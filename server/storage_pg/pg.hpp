@@ -37,6 +37,7 @@ class PgResult {
   explicit PgResult(pg_result* result) : result_(result) {}
   ~PgResult();
   PgResult(PgResult&& other) noexcept : result_(other.result_) { other.result_ = nullptr; }
+  PgResult& operator=(PgResult&& other) noexcept;
   PgResult(const PgResult&) = delete;
   PgResult& operator=(const PgResult&) = delete;
 
@@ -63,16 +64,27 @@ class PgConnection {
   PgConnection(const PgConnection&) = delete;
   PgConnection& operator=(const PgConnection&) = delete;
 
-  // Reconnects once when the connection was lost (the server restarted): called before each
-  // transaction, so a store outlives a restart of PostgreSQL between two writes.
+  // Opens a call (a transaction, or statements on their own): reconnects when the connection is
+  // known lost, and arms one retry for the call's first statement. A connection that was cut
+  // since its last use (PostgreSQL restarted, the backend was terminated) looks open until
+  // used: that first statement then fails having run nothing, and is run again once on a new
+  // connection, so no call fails for a connection dropped between calls. Only the first
+  // statement is retried, since a later one finds the call's earlier work gone with the
+  // connection; a call whose first statement is a write that is not idempotent runs it inside
+  // a transaction (whose BEGIN is then that first statement).
   void ensure_open();
 
   void exec(std::string_view sql);
   PgResult query(std::string_view sql, const PgParams& params = {});
 
  private:
+  pg_result* run(const std::string& sql, const PgParams& params);
+  // Throws StoreError with libpq's reason when PostgreSQL does not answer.
+  void reconnect();
+
   pg_conn* conn_ = nullptr;
   std::string url_;
+  bool first_statement_ = false;  // armed by ensure_open()
 };
 
 // A transaction that rolls back unless committed.

@@ -33,12 +33,15 @@ std::optional<AccountId> PostgresAccountStore::create_account(std::string_view n
                                                               std::string_view password_hash,
                                                               int64_t now_ms) {
   std::lock_guard lock(mutex_);
-  db_->ensure_open();
+  // In a transaction, so that a retry after a lost connection (pg.hpp) never finds its own
+  // insert and calls the name taken.
+  PgTransaction tx(*db_);
   // Two nodes registering the same name at once: one insert wins, the other gets no row.
   const PgResult inserted = db_->query(
       "INSERT INTO accounts (name, name_key, password_hash, created_at) VALUES ($1, $2, $3, $4) "
       "ON CONFLICT (name_key) DO NOTHING RETURNING id",
       PgParams().add(name).add(name_key).add(password_hash).add(now_ms));
+  tx.commit();
   if (inserted.rows() == 0) return std::nullopt;
   return inserted.integer(0, 0);
 }

@@ -66,7 +66,7 @@ std::vector<AccountRecord> PostgresAccountStore::staff() {
 
 int64_t PostgresAccountStore::add_ban(const BanRecord& ban) {
   std::lock_guard lock(mutex_);
-  db_->ensure_open();
+  PgTransaction tx(*db_);  // its insert is not idempotent (pg.hpp)
   PgParams params;
   if (ban.account == 0) {
     params.add_null();
@@ -74,12 +74,14 @@ int64_t PostgresAccountStore::add_ban(const BanRecord& ban) {
     params.add(ban.account);
   }
   params.add(ban.account_name).add(ban.address).add(ban.reason).add(ban.by).add(ban.created_ms);
-  return db_
-      ->query(
-          "INSERT INTO bans (account_id, account_name, address, reason, by_name, created_at, "
-          "expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
-          add_expiry(params, ban.expires_ms))
-      .integer(0, 0);
+  const int64_t id =
+      db_->query(
+             "INSERT INTO bans (account_id, account_name, address, reason, by_name, created_at, "
+             "expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+             add_expiry(params, ban.expires_ms))
+          .integer(0, 0);
+  tx.commit();
+  return id;
 }
 
 bool PostgresAccountStore::lift_ban(int64_t id, int64_t now_ms) {
@@ -151,18 +153,20 @@ std::vector<MuteRecord> PostgresAccountStore::active_mutes(int64_t now_ms) {
 
 int64_t PostgresAccountStore::add_report(const ReportRecord& r) {
   std::lock_guard lock(mutex_);
-  db_->ensure_open();
+  PgTransaction tx(*db_);  // its insert is not idempotent (pg.hpp)
   PgParams params;
   params.add(r.reporter).add(r.reporter_account).add(r.target_name).add(r.target_account);
   params.add(static_cast<int64_t>(r.target_player)).add(r.message);
   params.add(static_cast<int64_t>(r.match_id)).add(r.reason).add(r.created_ms);
-  return db_
-      ->query(
-          "INSERT INTO reports (reporter, reporter_account, target_name, target_account, "
-          "target_player, message, match_id, reason, created_at) "
-          "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
-          params)
-      .integer(0, 0);
+  const int64_t id =
+      db_->query(
+             "INSERT INTO reports (reporter, reporter_account, target_name, target_account, "
+             "target_player, message, match_id, reason, created_at) "
+             "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+             params)
+          .integer(0, 0);
+  tx.commit();
+  return id;
 }
 
 std::vector<ReportRecord> PostgresAccountStore::reports(bool include_resolved, size_t limit) {
@@ -199,15 +203,17 @@ bool PostgresAccountStore::resolve_report(int64_t id, std::string_view by, std::
 
 int64_t PostgresAccountStore::add_audit(const AuditRecord& e) {
   std::lock_guard lock(mutex_);
-  db_->ensure_open();
+  PgTransaction tx(*db_);  // its insert is not idempotent (pg.hpp)
   PgParams params;
   params.add(e.actor).add(e.action).add(e.target).add(e.reason).add(e.created_ms);
-  return db_
-      ->query(
-          "INSERT INTO audit_log (actor, action, target, reason, created_at, expires_at) "
-          "VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
-          add_expiry(params, e.expires_ms))
-      .integer(0, 0);
+  const int64_t id =
+      db_->query(
+             "INSERT INTO audit_log (actor, action, target, reason, created_at, expires_at) "
+             "VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+             add_expiry(params, e.expires_ms))
+          .integer(0, 0);
+  tx.commit();
+  return id;
 }
 
 std::vector<AuditRecord> PostgresAccountStore::audit(std::optional<int64_t> before, size_t limit) {

@@ -36,22 +36,58 @@ TEST_CASE("a PostgreSQL database with other tables, or a newer schema, is refuse
   CHECK_THROWS_WITH(newer.open_matches(), Contains("newer than this Duelhall knows"));
 }
 
-TEST_CASE("a PostgreSQL store whose connection was cut reconnects for the next call") {
-  testing::PostgresBackend backend;
-  auto store = backend.open_matches();
-  const auto registry = testing::toy_registry();
-  const auto first = testing::store_match(*store, *testing::play_toy_match(registry, 1, 3), 1);
-  // What a restart of PostgreSQL or a dropped link does to the store's connection.
+namespace {
+
+// What a dropped link or a restart of PostgreSQL does to every connection of the database.
+void cut_connections(testing::PostgresBackend& backend) {
   backend.exec(
       "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() "
       "AND pid <> pg_backend_pid()");
-  // The call that finds the connection gone fails with the reason; the next one reconnects.
-  try {
-    store->load_match(first);
-  } catch (const storage::StoreError& e) {
-    CHECK_THAT(e.what(), Contains("PostgreSQL"));
-  }
+}
+
+}  // namespace
+
+TEST_CASE("a PostgreSQL store whose connection was cut serves the next call without failing") {
+  testing::PostgresBackend backend;
+  auto store = backend.open_matches();
+  auto accounts = backend.open_accounts();
+  const auto registry = testing::toy_registry();
+  const auto first = testing::store_match(*store, *testing::play_toy_match(registry, 1, 3), 1);
+  // Each kind of call finds its connection cut since its last use, and succeeds all the same:
+  // a read on its own, a transaction, a write on its own, and an insert that is not idempotent.
+  cut_connections(backend);
   CHECK(store->load_match(first)->steps.size() == 3);
+  cut_connections(backend);
   store->append({first, 3, 0, engine::Action::make(1), 5});
   CHECK(store->load_match(first)->steps.size() == 4);
+  cut_connections(backend);
+  CHECK(store->last_match_id() >= first);
+  cut_connections(backend);
+  store->reserve_match_ids(first + 10);
+  CHECK(store->last_match_id() == first + 10);
+  cut_connections(backend);
+  const auto ann = accounts->create_account("Ann", "ann", "hash", 1);
+  REQUIRE(ann);
+  cut_connections(backend);
+  CHECK(accounts->find_account(*ann)->name == "Ann");
+  cut_connections(backend);
+  CHECK(accounts->guest_account(std::string(32, 'g'), 2) > *ann);
+  cut_connections(backend);
+  CHECK(accounts->add_audit({0, "mod", "ban", "Ben", "spam", 3, 0}) > 0);
+  CHECK(accounts->audit(std::nullopt, 10).size() == 1);
+}
+
+TEST_CASE("a PostgreSQL store outlives a restart of PostgreSQL, and fails only while it is down") {
+  testing::ThrowawayPostgres server;
+  const std::string url = server.new_database();
+  storage::PostgresMatchStore store(url);
+  const auto registry = testing::toy_registry();
+  const auto first = testing::store_match(store, *testing::play_toy_match(registry, 1, 3), 1);
+  server.stop_server();
+  CHECK_THROWS_AS(store.load_match(first), storage::StoreError);
+  CHECK_THROWS_AS(store.append({first, 3, 0, engine::Action::make(1), 5}), storage::StoreError);
+  server.start_server();
+  // The first call after the return succeeds: nothing was written while it was down.
+  store.append({first, 3, 0, engine::Action::make(1), 5});
+  CHECK(store.load_match(first)->steps.size() == 4);
 }

@@ -44,3 +44,18 @@ export function foldEvents(events: string[], describe: (tag: string, count: numb
 export function lineText(line: LogLine): string {
   return line.count === 1 || / is setting up/.test(line.text) ? line.text : `${line.text} (\u00d7${line.count})`;
 }
+
+// Scrolls the event log to its newest line, with its top line whole: when the top line would be
+// cut in half, the list gets that much padding below and scrolls on to the next line's top.
+export function showNewest(log: HTMLElement): void {
+  log.style.paddingBottom = "";
+  log.scrollTop = log.scrollHeight;
+  const top = log.scrollTop;
+  const cut = [...log.children].find((li) => {
+    const el = li as HTMLElement;
+    return el.offsetTop < top && el.offsetTop + el.offsetHeight > top;
+  }) as HTMLElement | undefined;
+  if (!cut) return;
+  log.style.paddingBottom = `${cut.offsetTop + cut.offsetHeight - top}px`;
+  log.scrollTop = log.scrollHeight;
+}

@@ -16,7 +16,7 @@ import { accountLinks, accountPage, leaderboardPage, playerPage, signedIn } from
 import { staleAccountData } from "./identity";
 import { banText } from "./sanctions";
 import { announce, liveRegion, pageHeading, setPageName } from "./ui/page";
-import { afterMatchRedraw, focusWasFree, skipLinkTarget } from "./ui/turn_focus";
+import { afterMatchRedraw, focusPlace, skipLinkTarget } from "./ui/turn_focus";
 import { replayListPage, replayPage } from "./ui/replays";
 import { announcementBanner, isModerator, lobbyChat, moderationPage } from "./ui/moderation";
 import { parseRoute } from "./ui/route";
@@ -140,7 +140,7 @@ function render(): void {
   const saved = saveForms(root);
   const focused = document.activeElement as HTMLElement | null;
   const key = focused?.id || focused?.dataset.key;
-  const wasFree = focusWasFree();
+  const focusWas = focusPlace();
   const main = page();
   // Nothing a click could send goes out while the link is down: such buttons wait for it.
   if (session.link !== "online") {
@@ -157,7 +157,7 @@ function render(): void {
   }
   const route = parseRoute(location.hash);
   const mv = route.page === "match" ? session.matches.get(route.id) : undefined;
-  if (mv && document.getElementById("match")) afterMatchRedraw(mv, wasFree);
+  if (mv && document.getElementById("match")) afterMatchRedraw(mv, focusWas);
   if (session.lobbyChat.length > lobbyChatRead && document.getElementById("lobby-chat-log")) {
     announce(session.lobbyChat.slice(lobbyChatRead).slice(-3).map((c) => `${c.from} says: ${c.text}`).join(" "));
   }

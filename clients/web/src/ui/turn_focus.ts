@@ -15,10 +15,12 @@ interface Seen {
 const seen = new Map<bigint, Seen>();
 const ANNOUNCED_EVENTS = 3; // a burst (a bot's whole setup) is read as its last few lines
 
-// Where focus was before a redraw: inside the move panel, or nowhere (the page body).
-export function focusWasFree(): boolean {
+// Where focus was before a redraw: in the move panel, nowhere (the page body), or elsewhere.
+export type FocusPlace = "panel" | "body" | "elsewhere";
+export function focusPlace(): FocusPlace {
   const active = document.activeElement;
-  return !active || active === document.body || active.closest("#action-bar") !== null;
+  if (!active || active === document.body) return "body";
+  return active.closest("#action-bar") !== null ? "panel" : "elsewhere";
 }
 
 export function firstMove(): HTMLElement | null {
@@ -30,15 +32,17 @@ export function focusMovePanel(): void {
   (firstMove() ?? document.getElementById("action-bar"))?.focus();
 }
 
-// After a redraw of match `mv`'s page: `wasFree` is focusWasFree() from before it.
-export function afterMatchRedraw(mv: MatchView, wasFree: boolean): void {
+// After a redraw of match `mv`'s page: `was` is focusPlace() from before it. Focus that was in
+// the panel stays there (its button may be gone); the turn coming takes it there from the panel
+// or from nowhere, never from where the player is busy (the chat, a link).
+export function afterMatchRedraw(mv: MatchView, was: FocusPlace): void {
   const before = seen.get(mv.id);
   const now: Seen = { events: mv.eventCount, chat: mv.chat.length, legal: mv.legal.length, over: Boolean(mv.outcome) };
   seen.set(mv.id, now);
   const turnCame = mv.seat >= 0 && now.legal > 0 && (!before || before.legal === 0);
   const active = document.activeElement;
   const lost = !active || active === document.body;
-  if (wasFree && (lost || turnCame)) focusMovePanel();
+  if ((was === "panel" && lost) || (turnCame && was !== "elsewhere")) focusMovePanel();
   if (!before) return;
   const name = seatNamer(mv);
   const words: string[] = [];

@@ -128,7 +128,7 @@ try {
   }, null, { timeout: 10_000 }).catch(async () => {
     throw new Error(`the audit log reads: ${await mod.page.innerText("#audit-log")}`);
   });
-  console.log("ok   a moderator mutes, kicks and bans a player from the web page; the audit log shows it");
+  console.log("ok   a moderator mutes, kicks and bans a player and an address from the web page; the banned see the ban, its reason and end; the audit log shows it");
 } catch (e) {
   failed = true;
   console.log(`FAIL moderation: ${e.stack ?? e}`);

@@ -174,6 +174,15 @@ try {
         const mark = await p.page.$eval(".hand-card.playable", (e) => [e.textContent, e.querySelector("svg")?.getAttribute("aria-label")]);
         if (!/playable/.test(mark[0]) || !/playable/.test(mark[1])) throw new Error(`a playable card reads ${mark.join(" / ")}`);
       }
+      // The scrolled event log shows its top line whole.
+      const cut = await p.page.evaluate(() => {
+        const log = document.getElementById("event-log");
+        if (!log || log.scrollHeight <= log.clientHeight) return null;
+        const top = log.scrollTop;
+        const li = [...log.children].find((e) => e.offsetTop < top - 0.5 && e.offsetTop + e.offsetHeight > top + 0.5);
+        return li ? li.textContent : "";
+      });
+      if (cut) throw new Error(`the event log's top line is cut: "${cut}"`);
       await checkAxe(p.page, `the ${r.name} match mid-game`);
       const title = await pageBasics(p.page, `the ${r.name} match`);
       if (!title.includes(r.display)) throw new Error(`the match page's title is "${title}"`);
@@ -198,6 +207,19 @@ try {
     await p.page.waitForSelector("#fb-setup-go", { timeout: 15_000 });
     const note = await p.page.innerText("#setup-note");
     if (!/your turn/.test(note)) throw new Error(`the setup note reads "${note}"`);
+    // With nothing to choose, the note says who the match waits for (the page's own state, as
+    // after its last step while the opponent is still setting up).
+    const waiting = await p.page.evaluate(() => {
+      const m = [...window.duelhall.matches.values()][0];
+      const legal = m.legal;
+      m.legal = [];
+      window.duelhall.changed();
+      const text = document.getElementById("setup-note")?.textContent ?? "";
+      m.legal = legal;
+      window.duelhall.changed();
+      return text;
+    });
+    if (!/Waiting for \S+/.test(waiting) || /choose below/.test(waiting)) throw new Error(`with nothing to choose the note reads "${waiting}"`);
     const started = Date.now();
     await p.page.click("#fb-setup-go");
     await p.page.waitForFunction(() => document.getElementById("event-log")?.textContent?.includes("both setups are revealed"),

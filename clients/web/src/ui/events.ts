@@ -50,12 +50,11 @@ export function lineText(line: LogLine): string {
 export function showNewest(log: HTMLElement): void {
   log.style.paddingBottom = "";
   log.scrollTop = log.scrollHeight;
-  const top = log.scrollTop;
-  const cut = [...log.children].find((li) => {
-    const el = li as HTMLElement;
-    return el.offsetTop < top && el.offsetTop + el.offsetHeight > top;
-  }) as HTMLElement | undefined;
+  // Exact (fractional) positions: offsetTop rounds, and a line cut by a pixel shows.
+  const top = log.getBoundingClientRect().top + log.clientTop;
+  const cut = [...log.children].map((li) => li.getBoundingClientRect())
+    .find((r) => r.top < top - 0.5 && r.bottom > top + 0.5);
   if (!cut) return;
-  log.style.paddingBottom = `${cut.offsetTop + cut.offsetHeight - top}px`;
+  log.style.paddingBottom = `${cut.bottom - top}px`;
   log.scrollTop = log.scrollHeight;
 }

@@ -178,8 +178,11 @@ try {
       const cut = await p.page.evaluate(() => {
         const log = document.getElementById("event-log");
         if (!log || log.scrollHeight <= log.clientHeight) return null;
-        const top = log.scrollTop;
-        const li = [...log.children].find((e) => e.offsetTop < top - 0.5 && e.offsetTop + e.offsetHeight > top + 0.5);
+        const top = log.getBoundingClientRect().top + log.clientTop;
+        const li = [...log.children].find((e) => {
+          const r = e.getBoundingClientRect();
+          return r.top < top - 1 && r.bottom > top + 1;
+        });
         return li ? li.textContent : "";
       });
       if (cut) throw new Error(`the event log's top line is cut: "${cut}"`);

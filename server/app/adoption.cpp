@@ -70,6 +70,19 @@ Adopter::Outcome Adopter::claim_and_rebuild(cluster::ClusterNode& cluster,
   std::optional<storage::StoredMatch> stored;
   try {
     storage::MatchStore& source = reader();
+    // Its node marked it ended: its end is most likely stored, and then there is nothing to adopt
+    // (no claim, no rebuild). The mark may have beaten the end's write to the store, so the
+    // store decides.
+    if (orphan.ended) {
+      const auto before = source.load_match(id);
+      if (before && before->summary.status != storage::MatchStatus::kLive) {
+        spdlog::info("cluster: match {} of {} had ended: not adopted; its lease released and its "
+                     "listing dropped",
+                     orphan.match, orphan.owner);
+        give_back(cluster, orphan.match);
+        return Outcome::kDone;
+      }
+    }
     source.claim_match(id, static_cast<int64_t>(epoch), cluster.options().node);
     stored = source.load_match(id);
   } catch (const storage::StaleEpochError& e) {

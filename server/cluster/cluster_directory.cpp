@@ -137,16 +137,6 @@ void ClusterDirectory::match_ended(const std::string& node, uint64_t match, Answ
        });
 }
 
-void ClusterDirectory::drop_ended(const Orphan& orphan, Answer<bool> done) {
-  Listing removed{orphan.match, orphan.owner, {}, true};
-  eval(scripts::kDropEnded,
-       {std::to_string(orphan.match), orphan.owner, lobby_channel(), encode_listing(removed)},
-       [done = std::move(done)](std::optional<RedisReply> reply) {
-         auto n = integer_of(reply);
-         done(n ? std::optional<bool>(*n == 1) : std::nullopt);
-       });
-}
-
 void ClusterDirectory::lease(uint64_t match, Answer<std::pair<uint64_t, std::string>> done) {
   link_->command(
       {"MGET", prefix_ + "epoch:" + std::to_string(match),

@@ -31,7 +31,9 @@ struct NodeInfo {
 struct Orphan {
   uint64_t match = 0;
   std::string owner;
-  bool ended = false;  // it had ended (listed until it goes): dropped, never adopted
+  // Its node marked it ended (it stays listed for a while): the adopter reads the store before
+  // it claims it, and leaves it unless its end was not stored after all.
+  bool ended = false;
 };
 
 // One match in the cluster's lobby: the node that hosts it and its listing (opaque bytes: the
@@ -71,10 +73,8 @@ class ClusterDirectory {
   void adopt(const std::string& node, const Orphan& orphan, std::chrono::milliseconds ttl,
              Answer<uint64_t> done);
   void release(const std::string& node, uint64_t match, Answer<bool> done);
-  // The node's match ended: should the node die while it is still listed, it is not adopted.
+  // The node's match ended: should the node die while it is still listed, the orphan says so.
   void match_ended(const std::string& node, uint64_t match, Answer<bool> done);
-  // Forgets an ended orphan and its listing without adopting it: true when this call did.
-  void drop_ended(const Orphan& orphan, Answer<bool> done);
   // The match's current epoch (0: never leased) and lease holder (empty: lapsed).
   void lease(uint64_t match, Answer<std::pair<uint64_t, std::string>> done);
   void nodes(Answer<std::vector<NodeInfo>> done);

@@ -86,8 +86,8 @@ class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
   // the lease is this node's or not) or cannot: a creation is answered only then.
   void match_opened(uint64_t match, std::function<void()> answered = nullptr);
   void match_closed(uint64_t match);
-  // A match of this node ended; it stays listed for a while, and is not adopted should the node
-  // die meanwhile (its end is stored: there is nothing left to play).
+  // A match of this node ended; it stays listed for a while. Should the node die meanwhile, its
+  // adopter checks the store before it claims it, and leaves it when its end is stored.
   void match_ended(uint64_t match);
   void publish(uint64_t match, std::string info);
   void unpublish(uint64_t match);
@@ -119,7 +119,6 @@ class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
   // for two heartbeats (its survivor disagreed or died meanwhile).
   std::vector<Orphan> my_share(const std::vector<Orphan>& orphans);
   void adopt(const Orphan& orphan);
-  void drop_ended(const Orphan& orphan);
   void set_nodes(std::vector<NodeInfo> nodes);  // under mutex_
   std::vector<NodeInfo> recent_nodes() const;   // under mutex_
   void refill_ids();
@@ -153,7 +152,7 @@ class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
   mutable std::mutex mutex_;
   std::vector<NodeInfo> nodes_;
   Clock::time_point nodes_read_at_{};
-  std::map<std::string, uint32_t> placed_since_read_;  // node -> matches placed on it since
+  std::map<std::string, uint32_t> placed_since_read_;  // node -> placed since the table
   std::map<uint64_t, Clock::time_point> orphans_seen_;  // match -> first seen an orphan
   std::deque<std::pair<uint64_t, uint64_t>> id_blocks_;  // [first, last]
   bool refilling_ = false;

@@ -7,7 +7,8 @@ namespace duelhall::cluster::scripts {
 //                      ms); expires with the heartbeat
 //   P nodes            set of node names that may own matches
 //   P owned:<name>     hash match -> the epoch under which the node owns it
-//   P ended:<name>     set of the node's matches that ended (listed until they go): never adopted
+//   P ended:<name>     set of the node's matches that ended (listed until they go): an adopter
+//                      checks the store before it claims one
 //   P lost:<name>      set of the node's matches adopted by others, until its next heartbeat
 //   P lease:<match>    the owner's name; expires unless the owner's heartbeat renews it
 //   P epoch:<match>    the match's epoch, INCR'd by every acquisition and adoption
@@ -82,10 +83,10 @@ return out
 const char* const kAdopt = R"lua(
 local p, node, match, old, ttl = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
 if redis.call('EXISTS', p..'lease:'..match) == 1 then return 0 end
-if redis.call('SISMEMBER', p..'ended:'..old, match) == 1 then return 0 end
 local epoch = redis.call('INCR', p..'epoch:'..match)
 redis.call('SET', p..'lease:'..match, node, 'PX', ttl)
 redis.call('HDEL', p..'owned:'..old, match)
+redis.call('SREM', p..'ended:'..old, match)
 redis.call('SADD', p..'lost:'..old, match)
 redis.call('PEXPIRE', p..'lost:'..old, 86400000)
 redis.call('HSET', p..'owned:'..node, match, epoch)
@@ -132,21 +133,6 @@ local p, node, match = ARGV[1], ARGV[2], ARGV[3]
 local epoch = redis.call('HGET', p..'owned:'..node, match)
 if not epoch or redis.call('GET', p..'epoch:'..match) ~= epoch then return 0 end
 redis.call('SADD', p..'ended:'..node, match)
-return 1
-)lua";
-
-const char* const kDropEnded = R"lua(
-local p, match, old, channel, message = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
-if redis.call('EXISTS', p..'lease:'..match) == 1 then return 0 end
-if redis.call('SISMEMBER', p..'ended:'..old, match) == 0 then return 0 end
-redis.call('HDEL', p..'owned:'..old, match)
-redis.call('SREM', p..'ended:'..old, match)
-redis.call('PEXPIRE', p..'epoch:'..match, 86400000)
-if redis.call('HGET', p..'listing:'..match, 'node') == old then
-  redis.call('DEL', p..'listing:'..match)
-  redis.call('SREM', p..'listings', match)
-  redis.call('PUBLISH', channel, message)
-end
 return 1
 )lua";
 

@@ -1,7 +1,7 @@
 // How a node shares the cluster's work out (docs/cluster.md): which nodes count as alive (seen
 // recently, well inside the lease), where a new match goes (the least loaded of those, counting
 // the placements made since the node table was read), and which orphans of a dead node this
-// node adopts (its share by load; the others' after two heartbeats; ended ones dropped).
+// node adopts (its share by load; the others' after two heartbeats).
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -57,15 +57,7 @@ std::vector<NodeInfo> ClusterNode::recent_nodes() const {
 }
 
 void ClusterNode::adopt_orphans(std::vector<Orphan> orphans) {
-  std::vector<Orphan> live;
-  for (Orphan& orphan : orphans) {
-    if (orphan.ended) {
-      drop_ended(orphan);
-    } else {
-      live.push_back(std::move(orphan));
-    }
-  }
-  std::vector<Orphan> mine = my_share(live);
+  std::vector<Orphan> mine = my_share(orphans);
   uint32_t room = options_.max_matches;
   if (hooks_.live_matches) room = room > hooks_.live_matches() ? room - hooks_.live_matches() : 0;
   for (const Orphan& orphan : mine) {
@@ -127,17 +119,6 @@ void ClusterNode::adopt(const Orphan& orphan) {
                      self->match_closed(orphan.match);
                      self->unpublish(orphan.match);
                    });
-}
-
-void ClusterNode::drop_ended(const Orphan& orphan) {
-  directory_.drop_ended(orphan, [orphan](std::optional<bool> dropped) {
-    if (dropped && *dropped) {
-      spdlog::info(
-          "cluster: match {} of {} (which stopped) had ended: not adopted; its listing is "
-          "dropped",
-          orphan.match, orphan.owner);
-    }
-  });
 }
 
 std::optional<NodeInfo> ClusterNode::placement() const {

@@ -121,6 +121,14 @@ void ThrowawayPostgres::start() {
     throw std::runtime_error("initdb failed: " + tail_of(log));
   }
   port_ = free_port();
+  start_server();
+}
+
+void ThrowawayPostgres::start_server() {
+  const auto bin = postgres_bin();
+  const auto data = dir_ / "data";
+  const auto log = dir_ / "log";
+  int status = 0;
   server_ = spawn({(bin / "postgres").string(), "-D", data.string(), "-p", std::to_string(port_),
                    "-k", dir_.string(), "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c",
                    "full_page_writes=off", "-c", "max_connections=200"},
@@ -146,13 +154,17 @@ ThrowawayPostgres::~ThrowawayPostgres() {
   stop();
 }
 
-void ThrowawayPostgres::stop() {
+void ThrowawayPostgres::stop_server() {
   if (server_ > 0) {
     ::kill(server_, SIGINT);  // fast shutdown: ends every connection, no checkpoint wait
     int status = 0;
     ::waitpid(server_, &status, 0);
     server_ = -1;
   }
+}
+
+void ThrowawayPostgres::stop() {
+  stop_server();
   std::error_code ec;
   if (!dir_.empty()) std::filesystem::remove_all(dir_, ec);
 }

@@ -30,6 +30,11 @@ class ThrowawayPostgres {
   // A new, empty database of its own; returns its URL.
   std::string new_database();
 
+  // An outage: the server stops (a fast shutdown, which ends every connection) and starts again
+  // on the same port with the same data.
+  void stop_server();
+  void start_server();
+
  private:
   void start();
   void stop();

@@ -191,6 +191,7 @@ void Dispatcher::dispatch(const std::shared_ptr<Peer>& peer, ClientState& state,
   reply_message.set_result(handled.code);
   count_refusal(handled.code);
   if (!handled.reason.empty()) reply_message.set_reason(handled.reason);
+  if (handled.retry_after_ms > 0) reply_message.set_retry_after_ms(handled.retry_after_ms);
   out.add(peer, frame_of(reply_message));
 }
 

@@ -36,7 +36,11 @@ struct Handled {
   std::string reason;
   bool deferred = false;   // the match replies later
   bool keep_body = false;  // a refusal that explains itself in the body (a Sanction)
+  uint32_t retry_after_ms = 0;  // a refusal the client may retry by itself: after this long
   static Handled ok() { return {}; }
+  static Handled retry(ResultCode code, std::string reason, uint32_t after_ms) {
+    return {code, std::move(reason), false, false, after_ms};
+  }
   static Handled fail(ResultCode code, std::string reason) {
     return {code, std::move(reason), false};
   }

@@ -11,6 +11,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -174,6 +175,7 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   // The log of a match recovered under a lease and claim this node holds at `epoch` already.
   void cluster_claimed(ActionLog& log, uint64_t id, int64_t epoch);
   void cluster_match_closed(uint64_t id, bool was_listed);
+  void cluster_match_ended(uint64_t id);
   void set_cluster_node(MatchInfo& info) const;
   void cluster_publish(const MatchInfo& info);
   std::vector<std::shared_ptr<Peer>> subscribers();
@@ -204,6 +206,7 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   std::map<uint64_t, std::shared_ptr<Match>> matches_;
   std::map<uint64_t, MatchInfo> listings_;       // public matches only
   std::map<uint64_t, MatchInfo> every_listing_;  // unlisted ones too, for moderators
+  std::set<uint64_t> ended_;                     // ended, still listed for a while
   std::shared_ptr<cluster::ClusterNode> cluster_;
   std::map<uint64_t, MatchInfo> remote_listings_;  // other nodes' public matches
   std::map<uint64_t, std::weak_ptr<Peer>> subscribers_;

@@ -66,10 +66,19 @@ function value(id: string): string {
   return (document.getElementById(id) as HTMLInputElement | null)?.value ?? "";
 }
 
+// A refusal as the player reads it: the reason, and for a wrong password the tries left before
+// the pause (ServerMessage.attempts_left), so the pause does not come as a surprise.
+function refusal(reply: { result: ResultCode; reason: string; attemptsLeft: number }): string {
+  const text = reply.reason || ResultCode[reply.result] || "refused";
+  if (reply.result !== ResultCode.WRONG_PASSWORD || reply.attemptsLeft <= 0) return text;
+  const tries = reply.attemptsLeft === 1 ? "1 try" : `${reply.attemptsLeft} tries`;
+  return `${text} (${tries} left before a pause)`;
+}
+
 async function enter(session: Session, kind: "registerAccount" | "signIn", name: string, password: string): Promise<void> {
   const reply = await session.conn.send({ case: kind, value: { name, password } });
   if (reply.result !== ResultCode.OK || reply.body.case !== "signedIn") {
-    accountState.error = reply.reason || ResultCode[reply.result] || "refused";
+    accountState.error = refusal(reply);
     session.changed();
     return;
   }
@@ -96,7 +105,7 @@ async function manage(session: Session, kind: "changePassword" | "deleteAccount"
     : await session.conn.send({ case: kind, value: { password: value("delete-password") } });
   accountState.error = reply.result === ResultCode.OK
     ? (kind === "changePassword" ? "Password changed; your other sessions are signed out." : "")
-    : reply.reason || ResultCode[reply.result] || "refused";
+    : refusal(reply);
   if (reply.result === ResultCode.OK && kind === "deleteAccount") {
     forgetSession();
     accountState.profile = undefined;

@@ -66,7 +66,7 @@ std::vector<double> ping_until(client::WsClient& c, const std::atomic<bool>& sto
   return out;
 }
 
-std::unique_ptr<client::WsClient> connect(uint16_t port, ClientMessage hello) {
+std::unique_ptr<client::WsClient> open_connection(uint16_t port, ClientMessage hello) {
   auto c = std::make_unique<client::WsClient>();
   c->connect("127.0.0.1", port);
   hello.mutable_hello()->set_protocol_version(1);
@@ -89,7 +89,7 @@ int main(int argc, char** argv) {
 
   ClientMessage guest;
   guest.mutable_hello()->set_display_name("setup");
-  auto setup = connect(port, guest);
+  auto setup = open_connection(port, guest);
   ClientMessage reg;
   reg.mutable_register_account()->set_name("flood" + std::to_string(::getpid() % 100000));
   reg.mutable_register_account()->set_password(kPassword);
@@ -101,11 +101,11 @@ int main(int argc, char** argv) {
   ClientMessage with_session;
   with_session.mutable_hello()->set_session_token(signed_in.signed_in().session_token());
   std::vector<std::unique_ptr<client::WsClient>> flooders;
-  for (int i = 0; i < connections; ++i) flooders.push_back(connect(port, with_session));
+  for (int i = 0; i < connections; ++i) flooders.push_back(open_connection(port, with_session));
 
   ClientMessage pinger_hello;
   pinger_hello.mutable_hello()->set_display_name("pinger");
-  auto pinger = connect(port, pinger_hello);
+  auto pinger = open_connection(port, pinger_hello);
   std::atomic<bool> stop{false};
   std::thread idle_pings([&] {
     std::this_thread::sleep_for(std::chrono::seconds(1));

@@ -17,9 +17,9 @@ struct GuestSweep : std::enable_shared_from_this<GuestSweep> {
 
   void run() {
     // The sweep is a store write: on the hashing threads, not the I/O thread the timer fires on.
-    pool.submit([&service = service] {
+    pool.submit([&accounts_service = service] {
       try {
-        if (const size_t removed = service.expire_guests(); removed > 0) {
+        if (const size_t removed = accounts_service.expire_guests(); removed > 0) {
           spdlog::info("removed {} unused guest identities", removed);
         }
       } catch (const std::exception& e) {

@@ -32,7 +32,9 @@ class MatchStore;
 }
 namespace duelhall::accounts {
 class AccountService;
+class HashingPool;
 class ModerationService;
+struct EndedSessions;
 }  // namespace duelhall::accounts
 namespace duelhall::cluster {
 class ClusterNode;
@@ -94,6 +96,13 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   // Accounts and ratings; null when the server offers none.
   void set_accounts(accounts::AccountService* accounts) { accounts_ = accounts; }
   accounts::AccountService* accounts() const { return accounts_; }
+  // The threads that hash passwords (accounts/hashing_pool.hpp); null: the I/O thread does.
+  void set_hashing(accounts::HashingPool* pool) { hashing_ = pool; }
+  accounts::HashingPool* hashing() const { return hashing_; }
+  // Sessions ended (hub_sessions.cpp): every player bound to one of them, connected or within
+  // its grace period, loses the account (its resume token resumes a guest), and its connection
+  // other than `acting` (the one that ended them) closes with BAD_SESSION.
+  void end_sessions(const accounts::EndedSessions& ended, const Peer* acting);
   // Matches tell the accounts who sat where at the start, and a rated match its result at the
   // end; both run in order on one strand off the matches' own. The seats' players then get the
   // rating changes (RatingUpdate).
@@ -190,6 +199,7 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   std::shared_ptr<ActionLogFactory> logs_;
   storage::MatchStore* store_ = nullptr;
   accounts::AccountService* accounts_ = nullptr;
+  accounts::HashingPool* hashing_ = nullptr;
   accounts::ModerationService* moderation_ = nullptr;
   Roster roster_;
   ChatLog chat_log_;

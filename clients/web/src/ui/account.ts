@@ -72,7 +72,7 @@ async function manage(session: Session, kind: "changePassword" | "deleteAccount"
     : await session.conn.send({ case: kind, value: { password: value("delete-password") } });
   accountState.error = reply.result === ResultCode.OK
     ? (kind === "changePassword" ? "Password changed; your other sessions are signed out." : "")
-    : refusal(reply);
+    : refusalText(reply);
   if (reply.result === ResultCode.OK && kind === "deleteAccount") {
     forgetSession();
     accountState.profile = undefined;

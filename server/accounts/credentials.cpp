@@ -4,6 +4,8 @@
 
 #include <stdexcept>
 
+#include "accounts/name_skeleton.hpp"
+
 namespace duelhall::accounts {
 namespace {
 
@@ -59,11 +61,7 @@ std::optional<std::string> name_problem(std::string_view name) {
 }
 
 std::string name_key(std::string_view name) {
-  std::string key(name);
-  for (char& c : key) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return key;
+  return name_skeleton(name);
 }
 
 std::optional<std::string> password_problem(std::string_view password) {

@@ -9,7 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 DUELHALL_WITH_BROWSER=1 scripts/install-deps.sh
 build=${BUILD_DIR:-build/test}
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDUELHALL_WERROR=ON
+launcher=()
+command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDUELHALL_WERROR=ON "${launcher[@]}"
 cmake --build "$build" --parallel "$(nproc)"
 ctest --test-dir "$build" --output-on-failure --parallel "$(nproc)" --timeout 1800
 if [ "${DUELHALL_SANITIZE:-1}" != 0 ]; then

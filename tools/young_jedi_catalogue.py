@@ -28,7 +28,7 @@ PLACEHOLDERS = {"", "0", "na", "none", "not available", '"blank"', "blank", "her
 # Text typos of the source, fixed wherever they appear before any text is interpreted.
 TYPOS = [("Trey How", "Tey How"), ("Voda", "Yoda"), ("Death Sidious", "Darth Sidious"),
          ("Dartg Maul", "Darth Maul"), ("poewr", "power"), ("si less", "is less"),
-         ("\ufeff", "")]
+         ("battele droid", "battle droid"), ("Neimoidean", "Neimoidian"), ("\ufeff", "")]
 
 FIXES = []  # (card id, what was wrong, what the catalogue holds); filled while fixing
 
@@ -85,6 +85,35 @@ def user_matcher(who, first_user):
     return "|".join(alts)
 
 
+def not_in_duel(card, n, who_raw):
+    """'(may not be used in a duel)' (the data also writes 'dual'): the box names its users, but
+    never in a duel, the only place this ruleset uses a weapon: the matcher gets 'noduel:'."""
+    m = re.search(r"\s*\(may not be used in a du[ae]l\)", who_raw, flags=re.I)
+    if not m:
+        return who_raw, False
+    fix(card, f"user box {n} says '(may not be used in a duel)'",
+        "its users marked noduel: (no use in a duel)")
+    return who_raw[:m.start()] + who_raw[m.end():], True
+
+
+def fit_user_box(card, n, who):
+    """Drops the alternatives of a user box that name nobody of this ruleset's duels."""
+    kept = []
+    for alt in who.split("|") if who else []:
+        if alt.endswith("fighting a tank"):
+            # Booma: "or any other character fighting a Tank". Only dueling characters duel and
+            # none is a tank, so the condition never holds here; "any other character" (box 2)
+            # still covers the use, with its own dots.
+            fix(card, f"user box {n}: 'any other character fighting a Tank'",
+                "dropped (no tank ever duels)")
+        elif "(except a character)" in alt:
+            fix(card, f"user box {n}: garbled '{alt[3:]}' (excepts every character)",
+                "dropped (no user)")
+        else:
+            kept.append(alt)
+    return "|".join(kept)
+
+
 def encode_effects(text):
     """Game text -> encoded effects of this ruleset (Y8): (kind, amount, matcher)."""
     t = clean(text).lower().replace("•", "").replace("  ", " ")
@@ -122,6 +151,15 @@ def encode_effects(text):
         out.append(("kBonusIfFoughtThisTurn", 2, "|".join(alts)))
     if re.search(r"when she defeats a character, you may draw a card", t):
         out.append(("kDrawOnDefeat", 1, ""))
+    # Y29: text that acts when he deploys to a planet (the matcher is the planet's name).
+    m = re.search(r"when (?:he|she|it) deploys to (tatooine|naboo|coruscant), your opponent takes "
+                  r"(\d) damage", t)
+    if m:
+        out.append(("kOpponentDamageOnDeployTo", int(m.group(2)), m.group(1).title()))
+    m = re.search(r"when (?:he|she|it) deploys to (tatooine|naboo|coruscant), you may draw one "
+                  r"card", t)
+    if m:
+        out.append(("kMayDrawOnDeployTo", 1, m.group(1).title()))
     return out
 
 
@@ -204,7 +242,10 @@ def build(data):
                 if "you may" in who_raw.lower():
                     fix(card, f"game text instead of a user in user box {n}", "no user: marked")
                     who_raw = ""
-                who = user_matcher(who_raw, first)
+                who_raw, never_in_duel = not_in_duel(card, n, who_raw)
+                who = fit_user_box(card, n, user_matcher(who_raw, first))
+                if never_in_duel and who:
+                    who = "|".join("noduel:" + alt for alt in who.split("|"))
                 if n == 1 and not who:
                     break  # no first user: the second box cannot be trusted either
                 if not who or who.startswith("name:nobody") or re.fullmatch(r"name:\d+", who):
@@ -360,7 +401,9 @@ def write_doc(cards, path):
             "- `dots`: deck-building dots per colour row (red, orange, blue, yellow, green,",
             "  purple): none, coloured or white (wild).",
             "- `counters` (deploy cost), `power`, `damage`, `destiny`; weapons: up to two user boxes,",
-            "  each a matcher of who may use it with its power dots and destiny cubes.",
+            "  each a matcher of who may use it with its power dots and destiny cubes. A box that",
+            "  says \"(may not be used in a duel)\" keeps its users behind `noduel:`: none of them",
+            "  may use it in a duel, the only use of a weapon in this ruleset.",
             "- `dueling`: a dueling character (seed 003: Light Side characters with \"Jedi\" in the",
             "  title or subtitle except Anakin; Darth Maul, Darth Sidious, Aurra Sing).",
             "- `dueling_text`: the \"When dueling\" text of a Duel of the Fates battle card (Y7).",
@@ -369,7 +412,8 @@ def write_doc(cards, path):
             "  or if a named character has fought this turn; a change to the character's DAMAGE when",
             "  using a named weapon; extra DAMAGE to characters it defeats; \"may use any Sith",
             "  Lightsaber\"; a power bonus to another Jedi in a duel here; a card drawn when it defeats",
-            "  a character. Any other game text is outside this ruleset and not recorded.",
+            "  a character; when he deploys to a named planet, the opponent takes DAMAGE or he may",
+            "  draw a card (Y29). Any other game text is outside this ruleset and not recorded.",
             "- `usable`: false when data the ruleset needs is missing; such cards are refused in decks.",
             "",
             "## Cards with encoded abilities",

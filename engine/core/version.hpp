@@ -7,6 +7,6 @@
 
 namespace duelhall::engine {
 
-inline constexpr std::string_view kEngineVersion = "duelhall-engine/0.1.0";
+inline constexpr std::string_view kEngineVersion = "duelhall-engine/0.2.0";
 
 }  // namespace duelhall::engine

@@ -96,6 +96,10 @@ int Board::on_board() const {
   return sum;
 }
 
+int Board::outside_pool_of(int owner) const {
+  return owned_by(owner) - pool.of(owner);
+}
+
 int Board::owned_by(int owner) const {
   int sum = pool.of(owner) + att.of(owner) + def.of(owner);
   for (const Pile& p : spheres) sum += p.of(owner);

@@ -84,8 +84,9 @@ struct Board {
   Pile pool;
 
   int sphere_total() const;
-  int on_board() const;  // everything outside the pool (F6 round limit)
+  int on_board() const;  // everything outside the pool
   int owned_by(int owner) const;
+  int outside_pool_of(int owner) const;  // `owner`'s colour anywhere but the pool (F41)
   bool operator==(const Board&) const = default;
 };
 

@@ -8,9 +8,11 @@
 namespace duelhall::engine::force_battles {
 namespace {
 
-constexpr int kGiveAtt = kSpheres;       // GIVE location 7
-constexpr int kGiveDef = kSpheres + 1;   // 8
-constexpr int kGiveGeas = kSpheres + 2;  // 9..21
+constexpr int kGiveAtt = kSpheres;                   // GIVE location 7
+constexpr int kGiveDef = kSpheres + 1;               // 8
+constexpr int kGiveGeas = kSpheres + 2;              // 9..21
+constexpr int kGiveTarget = kGiveGeas + kGeasCount;  // 22..27: the targets she pulled into
+constexpr int kGiveLocations = kGiveTarget + kTargets;
 constexpr uint8_t kAllSpheres = (1u << kSpheres) - 1;
 
 template <typename B>
@@ -18,6 +20,7 @@ auto give_source(B& b, int location) -> decltype(&b.att) {
   if (location < kSpheres) return &b.spheres[location];
   if (location == kGiveAtt) return &b.att;
   if (location == kGiveDef) return &b.def;
+  if (location >= kGiveTarget) return &b.targets[location - kGiveTarget];
   return &b.geas[location - kGiveGeas];
 }
 
@@ -98,7 +101,8 @@ void ForceBattlesState::gift_actions(Seat seat, std::vector<Action>& out) const 
   const Player& o = player(1 - seat);
   if (m_.gift_given || seat != m_.defender() || p.side != kLight || o.side != kDark) return;
   if (o.board.spheres[kCenter].total() >= kSphereCapacity) return;
-  for (int loc = 0; loc < kGiveGeas + kGeasCount; ++loc) {
+  // Anywhere but the pool includes a target her pulls filled (F39).
+  for (int loc = 0; loc < kGiveLocations; ++loc) {
     if (give_source(p.board, loc)->total() > 0) out.push_back(Action::make(kGive, uint8_t(loc)));
   }
 }

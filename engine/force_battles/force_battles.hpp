@@ -51,7 +51,7 @@ enum Kind : uint8_t {
   kPoolRest = 20,
   kStanceKeep = 21,
   kStanceRearrange = 22,
-  kGive = 23,  // location: 0-6 sphere, 7 ATT, 8 DEF, 9-21 GEAS slot
+  kGive = 23,  // location: 0-6 sphere, 7 ATT, 8 DEF, 9-21 GEAS slot, 22-27 target
   kTake = 24,
   kRedirect = 25,  // sphere, free
   kLastKind = kRedirect,
@@ -127,6 +127,7 @@ class ForceBattlesState final : public State {
   void end_round();
   bool check_board_ends();
   bool check_depletion(Seat victim, uint8_t drained);
+  int round_limit_count(Seat seat) const;  // F41
   bool check_conversion();
   void finish(int winner, std::string reason);
   // follow_ups.cpp

@@ -197,19 +197,24 @@ void ForceBattlesState::end_round() {
   if (check_board_ends()) return;
   const bool limit = m_.round_limit > 0 && m_.round >= m_.round_limit;
   if (limit || m_.round >= kRoundCap) {
-    // F6: at the limit the player with more counters on the board wins (ruling F21: the hard
-    // cap ends the battle the same way).
-    const int c0 = player(0).board.on_board(), c1 = player(1).board.on_board();
+    // F6: at the limit the player with more counters wins (ruling F21: the hard cap ends the
+    // battle the same way). F41: each counts her own colour outside both pools, wherever it
+    // stands, a gift to the other's center included.
+    const int c0 = round_limit_count(0), c1 = round_limit_count(1);
     const std::string counts = " (" + std::to_string(c0) + " to " + std::to_string(c1) + ")";
     if (c0 == c1) {
-      finish(2, "the round limit is reached with equal boards: a draw" + counts);
+      finish(2, "the round limit is reached with equal counts: a draw" + counts);
     } else {
       const int w = c0 > c1 ? 0 : 1;
-      finish(w, "the round limit is reached; " + at(w) + " has more on the board" + counts);
+      finish(w, "the round limit is reached; " + at(w) + " has more counters out" + counts);
     }
     return;
   }
   start_round();
+}
+
+int ForceBattlesState::round_limit_count(Seat seat) const {
+  return player(0).board.outside_pool_of(seat) + player(1).board.outside_pool_of(seat);
 }
 
 bool ForceBattlesState::check_conversion() {

@@ -147,7 +147,7 @@ void ForceBattlesState::do_apply(Seat seat, Action action) {
 
 Outcome ForceBattlesState::outcome() const {
   Outcome result;
-  result.scores = {player(0).board.on_board(), player(1).board.on_board()};
+  result.scores = {round_limit_count(0), round_limit_count(1)};  // F41
   if (m_.winner == 0 || m_.winner == 1) result.winners.add(m_.winner);
   result.reason = m_.end_reason;
   return result;

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -29,9 +30,45 @@ bool icontains(std::string_view text, std::string_view part) {
   return false;
 }
 
+// Card text without case or accents, for comparing: the data writes "Padme" and "Padmé",
+// "Ric Olie" and "Ric Olié" (UTF-8; its only accented letters are Latin-1 ones).
+std::string folded(std::string_view text) {
+  static constexpr std::string_view kLatin1Base =  // U+00C0..U+00FF without their accents
+      "aaaaaaaceeeeiiiidnooooo*ouuuuyssaaaaaaaceeeeiiiidnooooo/ouuuuysy";
+  static_assert(kLatin1Base.size() == 64);
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
+    if (byte == 0xC3 && next >= 0x80 && next <= 0xBF) {
+      out.push_back(kLatin1Base[next - 0x80]);
+      ++i;
+    } else {
+      out.push_back(static_cast<char>(std::tolower(byte)));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+bool names_character(std::string_view written, std::string_view name) {
+  // The card texts name a character by her full name or by the first part of it ("Padme" on
+  // the Ascension Gun is Padmé Naberrie, "Qui-Gon" is Qui-Gon Jinn), in the data's spellings.
+  const std::string w = folded(written);
+  const std::string n = folded(name);
+  return !w.empty() && (n == w || (n.starts_with(w) && n[w.size()] == ' '));
+}
+
+namespace {
+
 bool matches_one(std::string_view alt, const CardData& c) {
+  // "(may not be used in a duel)": whoever the box names, never in a duel, and a duel is the
+  // only place this ruleset uses a weapon.
+  if (alt.starts_with("noduel:")) return false;
   if (alt == "*") return c.type == CardType::kCharacter;
-  if (alt.starts_with("name:")) return iequals(character_name(c), alt.substr(5));
+  if (alt.starts_with("name:")) return names_character(alt.substr(5), character_name(c));
   // FAQ: a character is a Gungan, a Podracer Pilot... only if its title or subtitle says so;
   // Sebulba, Bad-Tempered Dug is the one exception, a Podracer pilot.
   if (alt.starts_with("kw:")) {
@@ -40,7 +77,7 @@ bool matches_one(std::string_view alt, const CardData& c) {
     // The Jedi are the Light Side's dueling characters, which the catalogue decides once (by
     // title, never Anakin: Y27).
     if (iequals(keyword, "jedi")) return c.side == Side::kLight && c.dueling;
-    return icontains(c.title, keyword);
+    return folded(c.title).find(folded(keyword)) != std::string::npos;
   }
   return false;
 }

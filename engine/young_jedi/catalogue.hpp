@@ -39,6 +39,10 @@ enum class EffectKind : uint8_t {
   kBonusToOtherJediInDuelHere,  // power bonus to any other of your Jedi dueling here
   kBonusIfFoughtThisTurn,       // power bonus if a matching character has fought this turn
   kDrawOnDefeat,                // when she defeats a character, you may draw a card
+  // Y29: when he deploys to the planet `match` names ("Coruscant"), the opponent takes `amount`
+  // DAMAGE, or his player may draw a card.
+  kOpponentDamageOnDeployTo,
+  kMayDrawOnDeployTo,
 };
 
 struct WeaponUse {
@@ -80,9 +84,14 @@ std::optional<uint16_t> find_card(std::string_view id_or_title,
 
 // The character's name: the title before the comma ("Darth Maul").
 std::string_view character_name(const CardData& c);
-// Matchers as the generator writes them: alternatives joined by '|', each "name:X" (the title
-// before the comma is X), "kw:X" (the title contains X), "*" (any character); an "other-" prefix
-// excludes whatever `excluded` (the weapon's first user box) matches. Case-insensitive.
+// Whether a card text's name for a character (`written`: "Padme", "Ric Olie", "Darth sidious")
+// names the character called `name` (character_name): the full name or its first words, without
+// case or accents. Every "user" and "may be used by" text is compared through this.
+bool names_character(std::string_view written, std::string_view name);
+// Matchers as the generator writes them: alternatives joined by '|', each "name:X" (X names the
+// character by names_character), "kw:X" (the title contains X), "*" (any character); an "other-"
+// prefix excludes whatever `excluded` (the weapon's first user box) matches; "noduel:" before an
+// alternative ("may not be used in a duel") matches nothing here. Case and accents are ignored.
 bool matches(std::string_view matcher, const CardData& c, std::string_view excluded = {});
 bool is_lightsaber(const CardData& weapon);
 // Whether `user` may use `weapon`, and the weapon's power dots for that user (nullopt: may not).

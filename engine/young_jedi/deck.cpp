@@ -36,13 +36,17 @@ Side seat_side(int seat) {
   return seat == 0 ? Side::kLight : Side::kDark;
 }
 
-DeckResult parse_deck(std::string_view list) {
+namespace {
+
+// One reading of the list as a deck of `side`: every title names that side's printing.
+// `progress` counts the cards it accepted before a refusal (more than a deck holds: all of them).
+DeckResult read_as(std::string_view list, Side side, int& progress) {
   Deck deck;
+  deck.side = side;
   std::array<int, 6> coloured{};
   std::array<int, 6> white{};
   int whites = 0;
   int line_no = 0;
-  bool first = true;
   while (!list.empty()) {
     size_t nl = list.find('\n');
     std::string_view line = trim(list.substr(0, nl));
@@ -56,7 +60,7 @@ DeckResult parse_deck(std::string_view list) {
       return {std::nullopt, "Y1: line " + std::to_string(line_no) +
                                 " is not '<count> <card id or title>': " + std::string(line)};
     }
-    auto index = find_card(name, first ? std::nullopt : std::optional<Side>(deck.side));
+    auto index = find_card(name, side);
     if (!index) return {std::nullopt, "Y1: no card '" + std::string(name) + "' in the catalogue"};
     const CardData& c = card(*index);
     if (!c.usable) {
@@ -64,8 +68,6 @@ DeckResult parse_deck(std::string_view list) {
                                 " lacks card data this ruleset needs, so it "
                                 "cannot be in a deck"};
     }
-    if (first) deck.side = c.side;
-    first = false;
     if (c.side != deck.side) {
       return {std::nullopt, "Y1: " + named(c) + " is a " + side_name(c.side) + " card in a " +
                                 side_name(deck.side) + " deck"};
@@ -90,13 +92,33 @@ DeckResult parse_deck(std::string_view list) {
           }
         }
       }
+      progress = static_cast<int>(deck.cards.size());
     }
   }
+  progress = kMaxCards + 1;  // every card read: only the deck's size is left to check
   if (static_cast<int>(deck.cards.size()) < kMinCards) {
     return {std::nullopt, "Y1: a deck holds at least 40 cards; this list has " +
                               std::to_string(deck.cards.size())};
   }
   return {std::move(deck), {}};
+}
+
+}  // namespace
+
+DeckResult parse_deck(std::string_view list, std::optional<Side> side) {
+  // Y1 refuses only a list that breaks its rules, so a title both sides print ("Blaster") names
+  // the printing of the side the whole list reads as: with no side given, the list is read as
+  // each side's deck and a legal reading is kept (Light first, for a list legal as both: every
+  // line names a title of both sides). A list with no legal reading is refused with the error
+  // of the reading that accepted more cards, which names the card that broke it.
+  int light_progress = 0;
+  int dark_progress = 0;
+  if (side) return read_as(list, *side, light_progress);
+  DeckResult light = read_as(list, Side::kLight, light_progress);
+  if (light.deck) return light;
+  DeckResult dark = read_as(list, Side::kDark, dark_progress);
+  if (dark.deck || dark_progress > light_progress) return dark;
+  return light;
 }
 
 Deck deck_for_seat(int seat, const std::string& option) {
@@ -106,7 +128,7 @@ Deck deck_for_seat(int seat, const std::string& option) {
     }
   }
   // Options reach the state only after check_seat_decks accepted them.
-  return *parse_deck(option).deck;
+  return *parse_deck(option, seat_side(seat)).deck;
 }
 
 std::optional<std::string> check_deck_option(const std::string& option) {
@@ -119,9 +141,13 @@ std::optional<std::string> check_deck_option(const std::string& option) {
 std::optional<std::string> check_seat_decks(const std::vector<std::string>& options) {
   for (size_t seat = 0; seat < options.size(); ++seat) {
     if (trim(options[seat]).empty()) continue;
+    Side wanted = seat_side(static_cast<int>(seat));
     DeckResult result = parse_deck(options[seat]);
     if (!result.deck) return "seat " + std::to_string(seat) + ": " + result.error;
-    Side wanted = seat_side(static_cast<int>(seat));
+    // A list legal as either side plays the seat's side.
+    if (result.deck->side != wanted) {
+      if (DeckResult as_seat = parse_deck(options[seat], wanted); as_seat.deck) continue;
+    }
     if (result.deck->side != wanted) {
       return "seat " + std::to_string(seat) + ": Y1: this seat plays the " + side_name(wanted) +
              ", and " + named(card(result.deck->cards.front())) + " is a " +

@@ -26,7 +26,9 @@ struct DeckResult {
   std::string error;  // names the rule and the card when the list is refused
 };
 
-DeckResult parse_deck(std::string_view list);
+// Reads the list as a deck of `side`, or with no side as whichever side gives it a legal
+// reading (a title both sides print names that side's printing): refused only when none does.
+DeckResult parse_deck(std::string_view list, std::optional<Side> side = std::nullopt);
 
 // The ready decks shipped with the server (at least two per side).
 struct ReadyDeck {

@@ -1,4 +1,5 @@
-// Drawing, damage and the deck victory (Y6, Y9): the moves that can end the game.
+// Drawing, damage and the deck victory (Y6, Y9): the moves that can end the game, and the card
+// texts that deal damage or offer a draw when a card deploys (Y29).
 #include "young_jedi/state.hpp"
 
 namespace duelhall::engine::young_jedi {
@@ -55,6 +56,39 @@ bool YoungJediState::settle_deck_outs() {
   }
   decked_out_ = SeatMask();
   return true;
+}
+
+void YoungJediState::deployed_to_planet(int seat, uint16_t deployed) {
+  // Y29: the duel's planet is where every card deploys, so text that acts when a card deploys to
+  // that planet applies (and text naming another planet does nothing).
+  for (const Effect& e : card(deployed).effects) {
+    if (table_.planet == kAbsent || e.match != std::string_view(kPlanetNames[table_.planet])) {
+      continue;
+    }
+    if (e.kind == EffectKind::kOpponentDamageOnDeployTo) {
+      // Darth Sidious, The Phantom Menace. Y6: damage discards; Y9: emptying the deck wins.
+      if (wants_events())
+        emit(Event::public_event(seat_ref(1 - seat) + " takes " + std::to_string(e.amount) +
+                                 " damage: " + card(deployed).title + " deployed to " +
+                                 kPlanetNames[table_.planet]));
+      take_damage(1 - seat, e.amount);
+    } else if (e.kind == EffectKind::kMayDrawOnDeployTo && !table_.players[seat].draw.empty()) {
+      // Baskol Yeesrim, Gran Senator: "you may draw one card", offered, never made for her (Y9).
+      table_.phase = Phase::kOptionalDraw;
+      table_.to_act = seat;
+      table_.draw_resumes_deploy = true;
+    }
+  }
+}
+
+void YoungJediState::after_optional_draw() {
+  if (table_.draw_resumes_deploy) {
+    table_.draw_resumes_deploy = false;
+    table_.phase = Phase::kDeploy;
+    table_.to_act = table_.active;
+    return;
+  }
+  draw_step();
 }
 
 }  // namespace duelhall::engine::young_jedi

@@ -5,7 +5,6 @@
 namespace duelhall::engine::young_jedi {
 namespace {
 
-constexpr const char* kPlanetNames[kPlanets] = {"Tatooine", "Naboo", "Coruscant"};
 // Y12: a destiny contest that ties this often (decks of one destiny number) goes to the Light Side.
 constexpr int kMaxDestinyRounds = 50;
 
@@ -223,6 +222,7 @@ void YoungJediState::do_apply(Seat seat, Action action) {
       me.in_play.push_back(c);
       table_.counters_left -= card(c).counters;
       if (wants_events()) emit(Event::public_event(seat_ref(seat) + " deployed " + card_name(c)));
+      deployed_to_planet(seat, c);
       break;
     }
     case ActionKind::kEndDeploy:
@@ -265,11 +265,11 @@ void YoungJediState::do_apply(Seat seat, Action action) {
       draw_into(seat, me.hand);
       if (wants_events())
         emit(Event::public_event(seat_ref(seat) + " takes the draw her card offers"));
-      if (!settle_deck_outs()) draw_step();
+      if (!settle_deck_outs()) after_optional_draw();
       break;
     case ActionKind::kDeclineDraw:
       if (wants_events()) emit(Event::public_event(seat_ref(seat) + " does not draw"));
-      draw_step();
+      after_optional_draw();
       break;
     case ActionKind::kConcede:
       table_.phase = Phase::kOver;

@@ -55,6 +55,8 @@ class YoungJediState final : public State {
   void begin_turn(int seat);
   void to_duel_choice();
   void draw_step();
+  void deployed_to_planet(int seat, uint16_t deployed);  // Y29
+  void after_optional_draw();
   // The duel (Y5-Y7), in duel.cpp.
   void initiate_duel(int character, int weapon, int target);
   void settle_defender();

@@ -54,6 +54,7 @@ inline std::string seat_ref(int seat) {
 }
 
 inline constexpr int kPlanets = 3;
+inline constexpr const char* kPlanetNames[kPlanets] = {"Tatooine", "Naboo", "Coruscant"};
 inline constexpr int kDeployCounters = 6;
 inline constexpr int kStartingHand = 6;
 inline constexpr int kAbsent = -1;
@@ -88,6 +89,9 @@ struct Table {
   int to_act = 0;  // who decides now (one seat at a time in this game)
   int turn = 0;
   int counters_left = kDeployCounters;
+  // An optional draw offered while deploying (Y29, Baskol Yeesrim): the answer returns to the
+  // deploy step, where one offered after a duel (Aurra Sing) goes on to the draw step.
+  bool draw_resumes_deploy = false;
   Duel duel;
   // The destiny draws of Y2/Y3, public: {seat 0 card, seat 1 card} of the deciding draw.
   std::array<int, 2> planet_destiny{kAbsent, kAbsent};

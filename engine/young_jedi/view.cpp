@@ -159,6 +159,7 @@ void YoungJediState::save_rules(ByteWriter& out) const {
   }
   out.varint(table_.winners.bits());
   out.u8(table_.end_reason);
+  out.u8(table_.draw_resumes_deploy ? 1 : 0);
 }
 
 void YoungJediState::load_rules(ByteReader& in) {
@@ -200,6 +201,7 @@ void YoungJediState::load_rules(ByteReader& in) {
   }
   t.winners = SeatMask(static_cast<uint32_t>(in.bounded(3)));
   t.end_reason = static_cast<uint8_t>(in.bounded(static_cast<uint64_t>(EndReason::kConceded)));
+  t.draw_resumes_deploy = in.bounded(1) == 1;
   table_ = std::move(t);
 }
 

@@ -19,8 +19,8 @@ int64_t now_ms() {
 
 class DurableLog final : public ActionLog {
  public:
-  DurableLog(storage::GroupCommitLog& log, std::shared_ptr<DurableRelay> relay)
-      : log_(log), relay_(std::move(relay)) {}
+  DurableLog(storage::GroupCommitLog& log, const std::shared_ptr<DurableRelay>& relay)
+      : log_(log), relay_(relay), relayed_(relay != nullptr) {}
 
   void owned(uint64_t match_id, int64_t epoch, const std::string& node, bool claim) override {
     epoch_ = epoch;
@@ -65,7 +65,7 @@ class DurableLog final : public ActionLog {
         static_cast<storage::MatchId>(match_id), index, step.seat, step.action, now_ms(), epoch_};
     // The flag is set on the writer thread before the report leaves it, so the match sees it
     // with the report.
-    if (!relay_) {
+    if (!relayed_) {
       log_.append(action, [fenced = fenced_,
                            durable = std::move(durable)](const storage::WriteResult& result) {
         if (result.stale) fenced->store(true);
@@ -76,7 +76,10 @@ class DurableLog final : public ActionLog {
     log_.append(action, [relay = relay_, fenced = fenced_,
                          durable = std::move(durable)](const storage::WriteResult& result) mutable {
       if (result.stale) fenced->store(true);
-      relay->report(std::move(durable), result.ok ? std::string() : result.error);
+      // No relay: the server is shutting down and nobody will run the report.
+      if (auto live = relay.lock()) {
+        live->report(std::move(durable), result.ok ? std::string() : result.error);
+      }
     });
   }
 
@@ -96,7 +99,9 @@ class DurableLog final : public ActionLog {
 
  private:
   storage::GroupCommitLog& log_;
-  std::shared_ptr<DurableRelay> relay_;  // held: a match may outlive the factory's owner
+  // Not owned: a queued report owns this log's match (see durable_log.hpp).
+  std::weak_ptr<DurableRelay> relay_;
+  bool relayed_ = false;  // reports go through the relay (while there is one)
   // Cluster mode: the owner's epoch and name, set on the match's strand like every other call.
   int64_t epoch_ = 0;
   std::string node_;
@@ -111,6 +116,7 @@ void DurableRelay::report(Durable durable, std::string error) {
   bool post = false;
   {
     std::lock_guard lock(mutex_);
+    if (closed_) return;  // `durable` (and maybe its match) goes here, outside the lock
     queued_.emplace_back(std::move(durable), std::move(error));
     post = !posted_;
     if (post) {
@@ -119,6 +125,16 @@ void DurableRelay::report(Durable durable, std::string error) {
     }
   }
   if (post) boost::asio::post(io_, [self = shared_from_this()] { self->drain(); });
+}
+
+void DurableRelay::close() {
+  std::vector<std::pair<Durable, std::string>> dropped;
+  {
+    std::lock_guard lock(mutex_);
+    closed_ = true;
+    dropped.swap(queued_);
+  }
+  // Outside the lock: releasing a match runs its destructor.
 }
 
 size_t DurableRelay::drains() const {
@@ -145,6 +161,10 @@ void DurableRelay::drain() {
 DurableLogFactory::DurableLogFactory(storage::GroupCommitLog& log,
                                      std::optional<boost::asio::any_io_executor> io)
     : log_(log), relay_(io ? std::make_shared<DurableRelay>(*io) : nullptr) {}
+
+DurableLogFactory::~DurableLogFactory() {
+  if (relay_) relay_->close();
+}
 
 std::unique_ptr<ActionLog> DurableLogFactory::open(uint64_t) {
   return std::make_unique<DurableLog>(log_, relay_);

@@ -8,6 +8,13 @@
 // thread) per action: the writer queues each report, the first report of a batch posts one drain,
 // and the drain runs the reports on an I/O thread, where each match's post to its own strand
 // stays on that thread's queue.
+//
+// Ownership runs one way: the factory owns the relay, a queued report owns its match (through
+// the match's Durable), and a match's log only refers to the relay (weak_ptr). Were the log to
+// own the relay, a report queued when the I/O loop stops (its drain never run) would keep the
+// relay, its match and the match's log alive in a cycle after everything else is gone. When the
+// factory goes, the relay is closed: its queued reports are dropped (their matches released)
+// and later ones, from a writer finishing its queue, are dropped as they come.
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
@@ -29,6 +36,8 @@ class DurableRelay : public std::enable_shared_from_this<DurableRelay> {
   explicit DurableRelay(boost::asio::any_io_executor io) : io_(std::move(io)) {}
   // From the writer thread: `durable` runs on an I/O thread, after the reports before it.
   void report(Durable durable, std::string error);
+  // Drops the queued reports and every later one, unrun: the I/O loop will not run them.
+  void close();
   size_t drains() const;  // posts made so far (for tests)
 
  private:
@@ -39,6 +48,7 @@ class DurableRelay : public std::enable_shared_from_this<DurableRelay> {
   std::vector<std::pair<Durable, std::string>> queued_;
   std::vector<std::pair<Durable, std::string>> running_;  // the drain's batch, reused
   bool posted_ = false;                                   // a drain is posted or running
+  bool closed_ = false;
   size_t drains_ = 0;
 };
 
@@ -48,12 +58,14 @@ class DurableLogFactory final : public ActionLogFactory {
   // from any thread.
   explicit DurableLogFactory(storage::GroupCommitLog& log,
                              std::optional<boost::asio::any_io_executor> io = std::nullopt);
+  ~DurableLogFactory() override;
+  DurableLogFactory(const DurableLogFactory&) = delete;
+  DurableLogFactory& operator=(const DurableLogFactory&) = delete;
   std::unique_ptr<ActionLog> open(uint64_t match_id) override;
-  const std::shared_ptr<DurableRelay>& relay() const { return relay_; }
 
  private:
   storage::GroupCommitLog& log_;
-  std::shared_ptr<DurableRelay> relay_;  // null: no executor
+  std::shared_ptr<DurableRelay> relay_;  // null: no executor. Owned here and by a posted drain
 };
 
 }  // namespace duelhall::server

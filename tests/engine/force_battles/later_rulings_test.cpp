@@ -236,3 +236,41 @@ TEST_CASE("Seed Light GEAS are Light only: a player turned Dark cannot use them"
   CHECK(s->match().phase == Phase::kBattleGeas);
   CHECK(s->pending() == SeatMask::only(0));
 }
+
+TEST_CASE("F39: the gift may come from the target she pulled counters into") {
+  auto s = battle(dark(), {}, {5, 1, 6, 6}, "templar");
+  act(*s, 0, Action::make(kAttack));
+  act(*s, 0, choose(kHead));
+  act(*s, 1, pull(kHL, 2));
+  act(*s, 1, pass());
+  act(*s, 0, pass());
+  REQUIRE(s->match().phase == Phase::kGift);
+  REQUIRE(board(*s, 1).targets[kHead].of(1) == 2);
+  const Action from_head = Action::make(kGive, uint8_t(kSpheres + 2 + kGeasCount + kHead));
+  CHECK(is_legal(*s, 1, from_head));
+  act(*s, 1, from_head);
+  CHECK(board(*s, 0).spheres[kCenter].of(1) == 1);
+  CHECK(s->match().block);  // "considered a successful Defense roll"
+}
+
+TEST_CASE("F41: at the round limit each player counts her own colour outside both pools") {
+  auto s = battle({}, dark(), {5, 1, 1, 1, 1, 1}, "learner", 1);
+  // Hand-built: one Light counter given to the Dark center, one Dark counter in the Dark pool.
+  // By board the Dark player has 31 to 30; by colour the Light player has 31 to 30.
+  move_counters(board_mut(*s, 0).spheres[kHL], board_mut(*s, 1).spheres[kCenter], 1, 0);
+  move_counters(board_mut(*s, 1).spheres[kHR], board_mut(*s, 1).pool, 1, 1);
+  REQUIRE(board(*s, 0).on_board() == 30);
+  REQUIRE(board(*s, 1).on_board() == 31);
+  act(*s, 0, Action::make(kAttack));
+  act(*s, 0, choose(kTorso));
+  act(*s, 1, pass());
+  act(*s, 0, pass());
+  while (!s->terminal() && !s->pending().empty()) {
+    const Seat seat = s->pending().first();
+    act(*s, seat, s->legal_actions(seat).front());  // pass every reward and follow-up
+  }
+  REQUIRE(s->terminal());
+  CHECK(s->outcome().winners == SeatMask::only(0));
+  CHECK(s->outcome().scores == std::vector<int32_t>{31, 30});
+  CHECK(has_text(s->outcome().reason, "(31 to 30)"));
+}

@@ -95,3 +95,24 @@ TEST_CASE(
   REQUIRE(bad.state == nullptr);
   CHECK(bad.error == "seat 1: Y1: a deck holds at least 40 cards; this list has 3");
 }
+
+TEST_CASE("Y1: a Light deck whose first line is 'Blaster' is read as the Light deck it is") {
+  const std::string list = "2 Blaster\n1 Blaster Rifle\n20 2_5\n20 7_20\n";
+  auto light = parse_deck(list);
+  INFO(light.error);
+  REQUIRE(light.deck);
+  CHECK(light.deck->side == Side::kLight);
+  CHECK(light.deck->cards.front() == *find_card("1_45"));  // the Light printing
+  CHECK(card(light.deck->cards[2]).side == Side::kLight);
+  Registry registry = builtin_registry();
+  CHECK(registry.create("young_jedi", 2, Seed{}, {}, {list, ""}).state != nullptr);
+  // The same titles open a Dark deck just as well.
+  auto dark = parse_deck("2 Blaster\n1 Blaster Rifle\n40 6_P14\n");
+  REQUIRE(dark.deck);
+  CHECK(dark.deck->side == Side::kDark);
+  // Refused only with no legal reading, naming the card that breaks the better one.
+  auto mixed = parse_deck("2 Blaster\n20 2_5\n20 5_31\n");
+  CHECK(mixed.error ==
+        "Y1: Darth Maul, Student of the Dark Side (5_31) is a Dark Side card in a "
+        "Light Side deck");
+}

@@ -13,14 +13,16 @@ bool in_force(int64_t expires_ms, int64_t now) {
 }  // namespace
 
 void ModerationService::mute(const std::string& actor, const MuteKey& key,
-                             const std::string& target, uint32_t seconds,
-                             const std::string& reason, const std::vector<MuteKey>& connections) {
+                             const std::string& target, uint32_t seconds, const std::string& reason,
+                             const std::vector<MuteKey>& connections) {
   storage::MuteRecord mute{key.account, reason, actor, now_(), expiry(seconds)};
   if (key.account != 0) store_.set_mute(mute);
   audit(actor, "mute", target, reason, mute.expires_ms);
   const HeldMute held{mute, key.account, key.player};
   const int64_t now = now_();
-  const auto lapsed = [now](const auto& entry) { return !in_force(entry.second.record.expires_ms, now); };
+  const auto lapsed = [now](const auto& entry) {
+    return !in_force(entry.second.record.expires_ms, now);
+  };
   std::lock_guard lock(mutex_);
   std::erase_if(player_mutes_, lapsed);
   std::erase_if(address_mutes_, lapsed);
@@ -62,7 +64,8 @@ bool ModerationService::muted_locked(const MuteKey& key, int64_t now, storage::M
   const storage::MuteRecord* found = nullptr;
   const auto consider = [&](const storage::MuteRecord& mute) {
     if (!in_force(mute.expires_ms, now)) return;
-    if (!found || mute.expires_ms == 0 || (found->expires_ms != 0 && mute.expires_ms > found->expires_ms)) {
+    if (!found || mute.expires_ms == 0 ||
+        (found->expires_ms != 0 && mute.expires_ms > found->expires_ms)) {
       found = &mute;
     }
   };

@@ -180,8 +180,7 @@ storage::BanRecord ModerationService::ban_address(const std::string& actor,
   return ban;
 }
 
-UnbanOutcome ModerationService::unban(const std::string& actor, Role actor_role,
-                                      int64_t ban_id) {
+UnbanOutcome ModerationService::unban(const std::string& actor, Role actor_role, int64_t ban_id) {
   std::optional<storage::BanRecord> ban;
   {
     std::lock_guard lock(mutex_);
@@ -195,9 +194,9 @@ UnbanOutcome ModerationService::unban(const std::string& actor, Role actor_role,
     std::lock_guard lock(mutex_);
     std::erase_if(bans_, [&](const auto& b) { return b.id == ban_id; });
   }
-  const std::string target =
-      !ban ? "ban #" + std::to_string(ban_id) : ban->address.empty() ? ban->account_name
-                                                                      : ban->address;
+  const std::string target = !ban                   ? "ban #" + std::to_string(ban_id)
+                             : ban->address.empty() ? ban->account_name
+                                                    : ban->address;
   audit(actor, "unban", target, "");
   return UnbanOutcome::kLifted;
 }
@@ -206,8 +205,8 @@ std::vector<int64_t> ModerationService::bans_on(const std::string& target) {
   const auto prefix = AddressPrefix::parse(target);
   std::vector<int64_t> ids;
   for (const auto& ban : bans()) {
-    const bool named = ban.address.empty() ? ban.account_name == target
-                                           : prefix && ban.address == prefix->text();
+    const bool named =
+        ban.address.empty() ? ban.account_name == target : prefix && ban.address == prefix->text();
     if (named) ids.push_back(ban.id);
   }
   return ids;

@@ -37,9 +37,8 @@ std::optional<std::string> case_fold(std::string_view text) {
                 static_cast<int32_t>(text.size()), &status);
   if (U_FAILURE(status)) return std::nullopt;
   std::u16string folded(static_cast<size_t>(wide_length) * 4 + 16, u'\0');
-  const int32_t folded_length =
-      unorm2_normalize(fold, wide.data(), wide_length, folded.data(),
-                       static_cast<int32_t>(folded.size()), &status);
+  const int32_t folded_length = unorm2_normalize(fold, wide.data(), wide_length, folded.data(),
+                                                 static_cast<int32_t>(folded.size()), &status);
   if (U_FAILURE(status)) return std::nullopt;
   std::string out(static_cast<size_t>(folded_length) * 3 + 4, '\0');
   int32_t out_length = 0;
@@ -55,9 +54,9 @@ std::optional<std::string> skeleton(const std::string& text) {
   if (!spoof) return std::nullopt;
   UErrorCode status = U_ZERO_ERROR;
   std::string out(text.size() * 4 + 16, '\0');
-  const int32_t length = uspoof_getSkeletonUTF8(spoof, 0, text.data(),
-                                                static_cast<int32_t>(text.size()), out.data(),
-                                                static_cast<int32_t>(out.size()), &status);
+  const int32_t length =
+      uspoof_getSkeletonUTF8(spoof, 0, text.data(), static_cast<int32_t>(text.size()), out.data(),
+                             static_cast<int32_t>(out.size()), &status);
   if (status == U_BUFFER_OVERFLOW_ERROR) {
     status = U_ZERO_ERROR;
     out.assign(static_cast<size_t>(length) + 1, '\0');

@@ -15,8 +15,8 @@ namespace {
 
 // `duelhall admin unban`: the way back in for a host whose own address or account was banned.
 // A running server sees the change within ModerationService::kReloadMs.
-int lift_bans(accounts::ModerationService& moderation, const std::string& target,
-              std::ostream& out, std::ostream& err) {
+int lift_bans(accounts::ModerationService& moderation, const std::string& target, std::ostream& out,
+              std::ostream& err) {
   std::vector<int64_t> ids;
   int64_t id = 0;
   const auto [end, ec] = std::from_chars(target.data(), target.data() + target.size(), id);

@@ -342,16 +342,16 @@ void ClusterNode::follow(const std::string& name, std::function<void(std::string
 }
 
 void ClusterNode::broadcast(const std::string& name, const std::string& message) {
-  commands_->command({"PUBLISH", options_.prefix + name,
-                      options_.node + "\n" + signer_.seal(message, unix_ms())},
-                     [name](std::optional<RedisReply> reply) {
-                       if (!reply || reply->error()) {
-                         spdlog::warn(
-                             "cluster: a message on {} was not published (Redis "
-                             "unreachable); the other nodes resync when it is back",
-                             name);
-                       }
-                     });
+  commands_->command(
+      {"PUBLISH", options_.prefix + name, options_.node + "\n" + signer_.seal(message, unix_ms())},
+      [name](std::optional<RedisReply> reply) {
+        if (!reply || reply->error()) {
+          spdlog::warn(
+              "cluster: a message on {} was not published (Redis "
+              "unreachable); the other nodes resync when it is back",
+              name);
+        }
+      });
 }
 
 std::string ClusterNode::ticket(uint64_t match, TicketRole role, int seat, const std::string& node,

@@ -96,9 +96,9 @@ class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
   // A channel of the cluster beside the lobby's (the prefix + `name`, e.g. "moderation"), on the
   // lobby feed's connection: `on_message` gets what other nodes broadcast on it (this node's own
   // messages are not echoed back; each is sealed with the cluster secret and its time, and one
-  // that is not, or is over a minute off, is dropped), `on_resync` runs each time the feed (re)connects, since
-  // pub/sub drops what is published while a subscriber is away. Both run on the feed's strand
-  // and must not block. Call before start().
+  // that is not, or is over a minute off, is dropped), `on_resync` runs each time the feed
+  // (re)connects, since pub/sub drops what is published while a subscriber is away. Both run on the
+  // feed's strand and must not block. Call before start().
   void follow(const std::string& name, std::function<void(std::string)> on_message,
               std::function<void()> on_resync);
   // Publishes `message` on the channel `name` to every other node that follows it; lost when

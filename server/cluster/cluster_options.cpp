@@ -50,10 +50,9 @@ bool cluster_options_from(const server::Config& config, ClusterOptions& out, std
   for (const char* example :
        {"change-this-secret-before-going-public", "replace-with-a-long-random-secret"}) {
     if (out.secret == example) {
-      error =
-          "the cluster secret is the example from deploy/ ('" + out.secret +
-          "'), which anyone can read: set DUELHALL_CLUSTER_SECRET (or --cluster-secret) to a "
-          "long random one, e.g. $(openssl rand -hex 32)";
+      error = "the cluster secret is the example from deploy/ ('" + out.secret +
+              "'), which anyone can read: set DUELHALL_CLUSTER_SECRET (or --cluster-secret) to a "
+              "long random one, e.g. $(openssl rand -hex 32)";
       return false;
     }
   }

@@ -139,8 +139,8 @@ TicketCheck TicketSigner::check(std::string_view bytes, uint64_t match, TicketRo
   ticket.role = static_cast<TicketRole>(bytes[9]);
   ticket.seat = static_cast<int32_t>(static_cast<uint32_t>(get(bytes, 10, 4)));
   ticket.expires_ms = static_cast<int64_t>(get(bytes, 14, 8));
-  std::copy_n(reinterpret_cast<const unsigned char*>(bytes.data() + kHolderAt), ticket.holder.size(),
-              ticket.holder.begin());
+  std::copy_n(reinterpret_cast<const unsigned char*>(bytes.data() + kHolderAt),
+              ticket.holder.size(), ticket.holder.begin());
   ticket.node = std::string(bytes.substr(kFixed, node_length));
   if (out) *out = ticket;
   if (ticket.node != node) return TicketCheck::kWrongNode;
@@ -150,9 +150,8 @@ TicketCheck TicketSigner::check(std::string_view bytes, uint64_t match, TicketRo
 }
 
 TicketCheck TicketSigner::check_for(std::string_view bytes, uint64_t match, TicketRole role,
-                                    std::string_view node, int64_t now_ms,
-                                    std::string_view holder, int64_t max_life_ms,
-                                    Ticket* out) const {
+                                    std::string_view node, int64_t now_ms, std::string_view holder,
+                                    int64_t max_life_ms, Ticket* out) const {
   Ticket ticket;
   const TicketCheck checked = check(bytes, match, role, node, now_ms, &ticket);
   if (out) *out = ticket;

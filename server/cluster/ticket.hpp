@@ -1,9 +1,9 @@
 // Tickets: what a node hands a client it sends to another node (docs/cluster.md). A ticket names
 // the match, the role the client comes in (create, join, spectate, resume), the seat when it has
 // one, the node it is for, when it expires and whom it was issued to (a digest of the holder's
-// key: its account, else its display name; a resume ticket its resume token), and carries an HMAC (libsodium crypto_auth,
-// HMAC-SHA-512-256) under a key derived from the cluster secret every node shares. The node it
-// names checks it before it acts on the command that carries it.
+// key: its account, else its display name; a resume ticket its resume token), and carries an HMAC
+// (libsodium crypto_auth, HMAC-SHA-512-256) under a key derived from the cluster secret every node
+// shares. The node it names checks it before it acts on the command that carries it.
 #pragma once
 
 #include <array>
@@ -22,7 +22,7 @@ struct Ticket {
   TicketRole role = TicketRole::kJoin;
   int32_t seat = -1;  // -1: any
   std::string node;
-  int64_t expires_ms = 0;  // Unix milliseconds
+  int64_t expires_ms = 0;                  // Unix milliseconds
   std::array<unsigned char, 16> holder{};  // holder_digest() of whom it was issued to
 };
 
@@ -31,12 +31,12 @@ std::array<unsigned char, 16> holder_digest(std::string_view key);
 
 enum class TicketCheck {
   kGood,
-  kForged,      // malformed, or its MAC does not verify under this cluster's secret
-  kExpired,     // genuine, but past its expiry
-  kWrongMatch,  // genuine, but for another match or role
-  kWrongNode,   // genuine, but for another node
-  kWrongHolder, // genuine, but issued to another player
-  kTooLong,     // genuine, but its expiry lies further ahead than any ticket's life
+  kForged,       // malformed, or its MAC does not verify under this cluster's secret
+  kExpired,      // genuine, but past its expiry
+  kWrongMatch,   // genuine, but for another match or role
+  kWrongNode,    // genuine, but for another node
+  kWrongHolder,  // genuine, but issued to another player
+  kTooLong,      // genuine, but its expiry lies further ahead than any ticket's life
 };
 const char* describe(TicketCheck check);
 

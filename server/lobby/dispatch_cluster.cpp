@@ -15,10 +15,10 @@ using cluster::TicketCheck;
 using cluster::TicketRole;
 
 Handled refusal(TicketCheck check) {
-  const ResultCode code =
-      check == TicketCheck::kForged || check == TicketCheck::kTooLong ? TICKET_FORGED
-      : check == TicketCheck::kExpired                                ? TICKET_EXPIRED
-                                                                      : TICKET_WRONG_MATCH;
+  const ResultCode code = check == TicketCheck::kForged || check == TicketCheck::kTooLong
+                              ? TICKET_FORGED
+                          : check == TicketCheck::kExpired ? TICKET_EXPIRED
+                                                           : TICKET_WRONG_MATCH;
   return Handled::fail(code, cluster::describe(check));
 }
 
@@ -51,10 +51,10 @@ Handled Dispatcher::check_ticket(Call& call, const ClientMessage& message) {
   if (!cluster) return Handled::fail(CLUSTER_UNAVAILABLE, "this server is not in a cluster");
   cluster::Ticket ticket;
   TicketCheck check = TicketCheck::kWrongMatch;
-  const std::string holder = message.command_case() == ClientMessage::kHello
-                                 ? cluster::ClusterNode::resume_holder_key(
-                                       message.hello().resume_token())
-                                 : holder_of(call.state);
+  const std::string holder =
+      message.command_case() == ClientMessage::kHello
+          ? cluster::ClusterNode::resume_holder_key(message.hello().resume_token())
+          : holder_of(call.state);
   switch (message.command_case()) {
     case ClientMessage::kCreateMatch:
       check = cluster->check_ticket(message.ticket(), 0, TicketRole::kCreate, holder, &ticket);
@@ -98,8 +98,7 @@ std::optional<Handled> Dispatcher::place_elsewhere(Call& call) {
   }
   auto chosen = cluster->placement();
   if (!chosen || chosen->name == cluster->options().node) return std::nullopt;
-  return redirect(*cluster, *chosen, 0, TicketRole::kCreate, -1, holder_of(call.state),
-                  call.reply);
+  return redirect(*cluster, *chosen, 0, TicketRole::kCreate, -1, holder_of(call.state), call.reply);
 }
 
 Handled Dispatcher::not_here(Call& call, uint64_t match_id, bool spectate, int seat) {
@@ -155,23 +154,24 @@ std::optional<Handled> Dispatcher::resume_elsewhere(Call& call, const Hello& hel
   };
   // Sent here for it and not here yet: the adoption is still rebuilding it.
   if (call.ticketed) return Handled::fail(CLUSTER_UNAVAILABLE, retry());
-  cluster->locate(match_id, [cluster, peer = call.peer, request_id = call.request_id, match_id,
-                             retry, holder = cluster::ClusterNode::resume_holder_key(
-                                        hello.resume_token())](std::optional<cluster::NodeInfo> node) {
-    ServerMessage reply;
-    reply.set_request_id(request_id);
-    if (node && node->name != cluster->options().node) {
-      const Handled handled =
-          redirect(*cluster, *node, match_id, TicketRole::kResume, -1, holder, reply);
-      reply.set_result(handled.code);
-      reply.set_reason(handled.reason);
-    } else {
-      reply.set_result(CLUSTER_UNAVAILABLE);
-      reply.set_reason(retry());
-    }
-    count_refusal(reply.result());
-    peer->send(frame_of(reply));
-  });
+  cluster->locate(
+      match_id, [cluster, peer = call.peer, request_id = call.request_id, match_id, retry,
+                 holder = cluster::ClusterNode::resume_holder_key(hello.resume_token())](
+                    std::optional<cluster::NodeInfo> node) {
+        ServerMessage reply;
+        reply.set_request_id(request_id);
+        if (node && node->name != cluster->options().node) {
+          const Handled handled =
+              redirect(*cluster, *node, match_id, TicketRole::kResume, -1, holder, reply);
+          reply.set_result(handled.code);
+          reply.set_reason(handled.reason);
+        } else {
+          reply.set_result(CLUSTER_UNAVAILABLE);
+          reply.set_reason(retry());
+        }
+        count_refusal(reply.result());
+        peer->send(frame_of(reply));
+      });
   return Handled::later();
 }
 

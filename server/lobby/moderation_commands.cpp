@@ -8,9 +8,9 @@
 #include "lobby/moderation_cluster.hpp"
 #include "lobby/moderation_support.hpp"
 #include "match/match.hpp"
+#include "metrics/log_field.hpp"
 #include "metrics/server_metrics.hpp"
 #include "net/messages.hpp"
-#include "metrics/log_field.hpp"
 
 namespace duelhall::server {
 namespace {
@@ -57,9 +57,9 @@ std::optional<Handled> covers_staff(Hub& hub, ModerationService& service, const 
     if (account.id == 0 || account.guest) continue;
     const Role role = service.role(account.id);
     if (role != Role::kNone && role >= actor.role) {
-      return Handled::fail(PROTECTED_TARGET,
-                           std::string("the ban would cover a connection of a ") +
-                               accounts::role_name(role) + ": only a higher role may");
+      return Handled::fail(PROTECTED_TARGET, std::string("the ban would cover a connection of a ") +
+                                                 accounts::role_name(role) +
+                                                 ": only a higher role may");
     }
   }
   return std::nullopt;
@@ -121,8 +121,8 @@ Handled Dispatcher::handle_moderation(Call& call, const ClientMessage& message) 
       const auto target = resolve_target(hub_, wanted, refused);
       if (!target) return refused;
       if (auto p = protected_target(*service, actor, *target)) return *p;
-      const accounts::MuteKey key{target->account ? target->account->id : 0,
-                                  target->player ? target->player->id() : 0, {}};
+      const accounts::MuteKey key{
+          target->account ? target->account->id : 0, target->player ? target->player->id() : 0, {}};
       if (!mute) {
         if (!service->unmute(actor.name, key, target->name)) {
           return Handled::fail(UNKNOWN_TARGET, target->name + " is not muted");
@@ -198,15 +198,16 @@ Handled Dispatcher::handle_moderation(Call& call, const ClientMessage& message) 
       return Handled::ok();
     }
     case ClientMessage::kUnban:
-      switch (service->unban(actor.name, actor.role,
-                             static_cast<int64_t>(message.unban().ban_id()))) {
+      switch (
+          service->unban(actor.name, actor.role, static_cast<int64_t>(message.unban().ban_id()))) {
         case accounts::UnbanOutcome::kLifted:
           break;
         case accounts::UnbanOutcome::kNoSuchBan:
           return Handled::fail(UNKNOWN_TARGET, "no such ban in force");
         case accounts::UnbanOutcome::kProtected:
-          return Handled::fail(PROTECTED_TARGET,
-                               "a higher role set that ban: only its role or a higher one lifts it");
+          return Handled::fail(
+              PROTECTED_TARGET,
+              "a higher role set that ban: only its role or a higher one lifts it");
       }
       broadcast_moderation(hub_, {ModerationChange::Kind::kUnban, 0, {}});
       return Handled::ok();

@@ -107,7 +107,8 @@ Handled Dispatcher::handle_moderation_list(Call& call, const ClientMessage& mess
         }
         // Staff of the reader's role or a higher one keep their address to themselves: it is
         // what an address ban would aim at.
-        const bool hidden = role != accounts::Role::kNone && role >= own_role && account.id != own_account;
+        const bool hidden =
+            role != accounts::Role::kNone && role >= own_role && account.id != own_account;
         if (!hidden) out->set_address(e.address);
         const bool guest = account.id == 0 || account.guest;
         if (auto until = service.muted_until(

@@ -8,7 +8,7 @@ namespace duelhall::server {
 namespace {
 
 // Bounds on what players store (docs/moderation.md).
-constexpr size_t kMaxOpenReports = 1000;   // open reports in all
+constexpr size_t kMaxOpenReports = 1000;    // open reports in all
 constexpr size_t kMaxOpenReportsEach = 10;  // open reports of one reporter
 constexpr size_t kMaxIgnores = 500;         // accounts and players one connection ignores
 

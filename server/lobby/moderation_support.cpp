@@ -63,13 +63,15 @@ size_t kick_out(Hub& hub, const std::function<bool(const Roster::Entry&)>& pick,
   kick.set_kind("kick");
   kick.set_reason(reason);
   const uint32_t hold = hub.config().kick_hold_seconds;
-  if (hold > 0) kick.set_expires_ms(static_cast<uint64_t>(hub.moderation()->now_ms() + hold * 1000LL));
+  if (hold > 0)
+    kick.set_expires_ms(static_cast<uint64_t>(hub.moderation()->now_ms() + hold * 1000LL));
   std::vector<std::shared_ptr<Peer>> peers;
   for (const Roster::Entry& entry : hub.roster().all()) {
     auto peer = entry.peer.lock();
     if (!peer || !pick(entry)) continue;
     hub.forget_token(entry.player->token());
-    if (spared && entry.address != *spared) hub.moderation()->hold_out(0, entry.address, hold, reason);
+    if (spared && entry.address != *spared)
+      hub.moderation()->hold_out(0, entry.address, hold, reason);
     peers.push_back(std::move(peer));
   }
   if (account != 0) hub.moderation()->hold_out(account, {}, hold, reason);

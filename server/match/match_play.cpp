@@ -8,8 +8,8 @@
 #include "fairness/commitment.hpp"
 #include "fairness/server_ending.hpp"
 #include "match/match.hpp"
-#include "net/messages.hpp"
 #include "metrics/log_field.hpp"
+#include "net/messages.hpp"
 
 namespace duelhall::server {
 

@@ -1,8 +1,8 @@
 #include "net/http_session.hpp"
 
 #include <boost/asio/dispatch.hpp>
-#include <tuple>
 #include <boost/beast/websocket.hpp>
+#include <tuple>
 
 #include "net/static_files.hpp"
 #include "net/ws_session.hpp"

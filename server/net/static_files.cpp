@@ -130,7 +130,8 @@ http::message_generator answer_http(const std::string& web_root, const HealthFig
   const auto resolved = inside_root(web_root, wanted);
   if (!resolved) return text(http::status::not_found, "not found\n", "text/plain", req);
   if (std::filesystem::is_directory(*resolved, ec)) {
-    if (target.back() == '/') return text(http::status::not_found, "not found\n", "text/plain", req);
+    if (target.back() == '/')
+      return text(http::status::not_found, "not found\n", "text/plain", req);
     // A folder named without its slash: its index.html's relative links need the slash.
     http::response<http::string_body> moved{http::status::moved_permanently, req.version()};
     common(moved, req.version(), req.keep_alive());

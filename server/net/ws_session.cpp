@@ -5,9 +5,9 @@
 #include <boost/asio/strand.hpp>
 #include <boost/beast/websocket/ssl.hpp>
 
+#include "metrics/log_field.hpp"
 #include "metrics/server_metrics.hpp"
 #include "net/messages.hpp"
-#include "metrics/log_field.hpp"
 
 namespace duelhall::server {
 

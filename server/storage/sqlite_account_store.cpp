@@ -306,8 +306,9 @@ std::vector<LeaderboardRow> SqliteAccountStore::leaderboard(std::string_view rul
 
 std::vector<AccountStore::NamedAccount> SqliteAccountStore::named_accounts() {
   std::lock_guard lock(mutex_);
-  Statement stmt(*db_, "SELECT id, name, coalesce(name_key, '') FROM accounts "
-                       "WHERE name IS NOT NULL ORDER BY id");
+  Statement stmt(*db_,
+                 "SELECT id, name, coalesce(name_key, '') FROM accounts "
+                 "WHERE name IS NOT NULL ORDER BY id");
   std::vector<NamedAccount> out;
   while (stmt.step()) out.push_back({stmt.column_int(0), stmt.column_text(1), stmt.column_text(2)});
   return out;

@@ -346,9 +346,10 @@ std::vector<AccountStore::NamedAccount> PostgresAccountStore::named_accounts() {
 bool PostgresAccountStore::set_name_key(AccountId id, std::string_view name_key) {
   std::lock_guard lock(mutex_);
   db_->ensure_open();
-  return db_->query("UPDATE accounts SET name_key = $1 WHERE id = $2 AND NOT EXISTS "
-                    "(SELECT 1 FROM accounts WHERE name_key = $1 AND id <> $2)",
-                    PgParams().add(name_key).add(id))
+  return db_->query(
+                "UPDATE accounts SET name_key = $1 WHERE id = $2 AND NOT EXISTS "
+                "(SELECT 1 FROM accounts WHERE name_key = $1 AND id <> $2)",
+                PgParams().add(name_key).add(id))
              .affected() == 1;
 }
 

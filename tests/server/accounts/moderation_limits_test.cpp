@@ -49,7 +49,9 @@ TEST_CASE("moderation: item 10: only the ban's author's role or a higher one lif
   CHECK(s.moderation.unban("boss", Role::kAdmin, by_admin.id) == UnbanOutcome::kNoSuchBan);
 }
 
-TEST_CASE("moderation: item 2: an address ban is at least a /16 (IPv4) or /32 (IPv6), wider for admins only") {
+TEST_CASE(
+    "moderation: item 2: an address ban is at least a /16 (IPv4) or /32 (IPv6), wider for admins "
+    "only") {
   CHECK(accounts::min_ban_prefix(Role::kModerator, true) == 16);
   CHECK(accounts::min_ban_prefix(Role::kModerator, false) == 32);
   CHECK(accounts::min_ban_prefix(Role::kAdmin, true) == 8);
@@ -62,7 +64,9 @@ TEST_CASE("moderation: item 2: an address ban is at least a /16 (IPv4) or /32 (I
         accounts::min_ban_prefix(Role::kAdmin, false));
 }
 
-TEST_CASE("moderation: item 2: a ban lifted on the store (duelhall admin unban) reaches a running service") {
+TEST_CASE(
+    "moderation: item 2: a ban lifted on the store (duelhall admin unban) reaches a running "
+    "service") {
   int64_t now = kStart;
   Services s(&now);
   const auto ban = s.moderation.ban_address("mod", "203.0.113.0/24", 0, "x");
@@ -73,7 +77,9 @@ TEST_CASE("moderation: item 2: a ban lifted on the store (duelhall admin unban) 
   CHECK(s.moderation.bans_on("203.0.113.77/24").empty());
 }
 
-TEST_CASE("moderation: item 6: a mute holds the muted connection's player and address, not only the account") {
+TEST_CASE(
+    "moderation: item 6: a mute holds the muted connection's player and address, not only the "
+    "account") {
   int64_t now = kStart;
   Services s(&now);
   const auto troll = s.add("troll", Role::kNone);

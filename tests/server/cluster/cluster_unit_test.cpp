@@ -182,7 +182,9 @@ TEST_CASE("cluster options: the flags and the config file's [cluster] keys set t
   CHECK(options.place_locally);
 }
 
-TEST_CASE("tickets: item 14: a ticket holds only for the player it was issued to, and for no longer than a ticket's life") {
+TEST_CASE(
+    "tickets: item 14: a ticket holds only for the player it was issued to, and for no longer than "
+    "a ticket's life") {
   TicketSigner signer("a cluster secret of some length");
   Ticket ticket = join_ticket(40'000);
   ticket.holder = holder_digest("name Joiner");

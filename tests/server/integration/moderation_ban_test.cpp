@@ -81,7 +81,8 @@ TEST_CASE("moderation: a banned address is refused at the handshake with 403, re
   CHECK(server.alive());
 }
 
-TEST_CASE("moderation: item 3: a banned client behind a trusted proxy cannot hide in X-Forwarded-For") {
+TEST_CASE(
+    "moderation: item 3: a banned client behind a trusted proxy cannot hide in X-Forwarded-For") {
   ServerProcess server({"--trusted-proxy", "127.0.0.0/8"});
   auto mod = account_connection(server.port(), "mod");
   grant_on_command_line(server, "mod", "moderator");

@@ -45,7 +45,9 @@ ConnectionList connections(WsClient& mod) {
 
 }  // namespace
 
-TEST_CASE("moderation: item 2: a moderator's address ban covers no staff and no wide range, and staff addresses stay hidden") {
+TEST_CASE(
+    "moderation: item 2: a moderator's address ban covers no staff and no wide range, and staff "
+    "addresses stay hidden") {
   ServerProcess server({"--trusted-proxy", "127.0.0.0/8"});
   auto mod = account_connection(server.port(), "mod");
   grant_on_command_line(server, "mod", "moderator");
@@ -85,7 +87,9 @@ TEST_CASE("moderation: item 2: a moderator's address ban covers no staff and no 
   }
 }
 
-TEST_CASE("moderation: item 10: a moderator cannot lift an admin's ban, and duelhall admin unban lifts it on a running server") {
+TEST_CASE(
+    "moderation: item 10: a moderator cannot lift an admin's ban, and duelhall admin unban lifts "
+    "it on a running server") {
   ServerProcess server({"--trusted-proxy", "127.0.0.0/8"});
   auto mod = account_connection(server.port(), "mod");
   grant_on_command_line(server, "mod", "moderator");
@@ -98,8 +102,8 @@ TEST_CASE("moderation: item 10: a moderator cannot lift an admin's ban, and duel
   unban.mutable_unban()->set_ban_id(banned.bans().bans(0).id());
   CHECK(mod->request(unban).result() == PROTECTED_TARGET);
 
-  const ExitResult r = run_to_exit(
-      {"admin", "unban", "203.0.113.0/24", "--data", server.data_dir().string()});
+  const ExitResult r =
+      run_to_exit({"admin", "unban", "203.0.113.0/24", "--data", server.data_dir().string()});
   INFO(r.output);
   REQUIRE(r.status == 0);
   bool admitted = false;
@@ -135,7 +139,8 @@ TEST_CASE("moderation: item 6: a mute follows the player through SignOut, and it
   CHECK(other->request(chat_message(0, "hello")).result() == OK);
 }
 
-TEST_CASE("moderation: item 9: a kick voids the resume token and holds the account and address out") {
+TEST_CASE(
+    "moderation: item 9: a kick voids the resume token and holds the account and address out") {
   ServerProcess server({"--trusted-proxy", "127.0.0.0/8", "--kick-hold", "60"});
   auto mod = account_connection(server.port(), "mod");
   grant_on_command_line(server, "mod", "moderator");

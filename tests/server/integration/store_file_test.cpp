@@ -120,7 +120,9 @@ TEST_CASE("with storage in memory nothing is written and replays answer STORAGE_
   CHECK_FALSE(std::filesystem::exists(server.data_dir() / "duelhall.db"));
 }
 
-TEST_CASE("item 15: the data folder is created 0700 and duelhall.db, -wal and -shm 0600 under umask 022") {
+TEST_CASE(
+    "item 15: the data folder is created 0700 and duelhall.db, -wal and -shm 0600 under umask "
+    "022") {
   namespace fs = std::filesystem;
   const fs::path data = temp_data_dir("modes");
   const mode_t old = ::umask(022);

@@ -1,10 +1,10 @@
 // The edge's defences alone (issue 29): X-Forwarded-For read from the right behind a trusted
 // proxy (item 3), close reasons cut at UTF-8 characters and log fields escaped (item 16), and
 // static files kept inside the web root with safe headers (item 17).
+#include <unistd.h>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
-#include <unistd.h>
 
 #include "metrics/log_field.hpp"
 #include "net/static_files.hpp"
@@ -50,8 +50,7 @@ Answer get(const std::string& root, const std::string& target) {
   parser.put(boost::asio::buffer(wire), ec);
   const auto& res = parser.get();
   return {res.result_int(), std::string(res[http::field::location]),
-          std::string(res["X-Content-Type-Options"]),
-          std::string(res["Content-Security-Policy"])};
+          std::string(res["X-Content-Type-Options"]), std::string(res["Content-Security-Policy"])};
 }
 
 }  // namespace

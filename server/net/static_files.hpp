@@ -11,7 +11,8 @@ struct HealthFigures {
   size_t matches = 0;
   size_t connections = 0;
   bool ready = true;                   // /readyz: taking new matches (false while draining)
-  std::string refusal;                 // set: the request is refused with 503 and this reason
+  std::string refusal;                 // set: the request is refused with this reason and
+  unsigned refusal_status = 503;       // this status
   std::string not_ready = "draining";  // /readyz's status when not ready
 };
 

@@ -16,7 +16,7 @@ namespace {
 
 constexpr char kPassword[] = "correct horse";
 
-struct SignedIn {
+struct SignedInClient {
   std::unique_ptr<WsClient> client;
   std::string session;
   std::string resume_token;
@@ -30,8 +30,8 @@ ClientMessage hello_with(const std::string& session, const std::string& resume =
   return m;
 }
 
-SignedIn register_on(uint16_t port, const std::string& name) {
-  SignedIn out{connect_as(port, "guest"), {}, {}};
+SignedInClient register_on(uint16_t port, const std::string& name) {
+  SignedInClient out{connect_as(port, "guest"), {}, {}};
   ClientMessage m;
   m.mutable_register_account()->set_name(name);
   m.mutable_register_account()->set_password(kPassword);
@@ -41,8 +41,8 @@ SignedIn register_on(uint16_t port, const std::string& name) {
   return out;
 }
 
-SignedIn sign_in_on(uint16_t port, const std::string& name) {
-  SignedIn out{std::make_unique<WsClient>(), {}, {}};
+SignedInClient sign_in_on(uint16_t port, const std::string& name) {
+  SignedInClient out{std::make_unique<WsClient>(), {}, {}};
   out.client->connect("127.0.0.1", port);
   auto welcome = out.client->hello("someone");
   REQUIRE(welcome.result() == OK);
@@ -57,8 +57,8 @@ SignedIn sign_in_on(uint16_t port, const std::string& name) {
 }
 
 // A connection that said Hello with `session` (the same session as another connection's).
-SignedIn with_session(uint16_t port, const std::string& session) {
-  SignedIn out{std::make_unique<WsClient>(), session, {}};
+SignedInClient with_session(uint16_t port, const std::string& session) {
+  SignedInClient out{std::make_unique<WsClient>(), session, {}};
   out.client->connect("127.0.0.1", port);
   auto welcome = out.client->request(hello_with(session));
   REQUIRE(welcome.result() == OK);
@@ -170,7 +170,7 @@ TEST_CASE(
                         "--address-failures", "100000", "--account-failures", "100000",
                         "--password-checks", "100000"});
   auto owner = register_on(server.port(), "flooded");
-  std::vector<SignedIn> flood;
+  std::vector<SignedInClient> flood;
   for (int i = 0; i < 8; ++i) flood.push_back(with_session(server.port(), owner.session));
   auto bystander = connect_as(server.port(), "bystander");
   for (auto& c : flood) {

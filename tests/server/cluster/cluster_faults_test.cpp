@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "cluster_harness.hpp"
+#include "redis_link_helpers.hpp"
 #include "test_loop.hpp"
 #include "core/bot.hpp"
 #include "core/registry.hpp"
@@ -36,6 +37,43 @@ std::vector<MatchInfo> listed(WsClient& client, uint64_t match) {
 std::vector<MatchInfo> listed(uint16_t port, uint64_t match) {
   auto browser = connect_as(port, "Browser");
   return listed(*browser, match);
+}
+
+// Waits until `reader` has read the node table since `node`'s heartbeat reported `matches` live
+// matches: a node reads the table after each heartbeat, on the connection the heartbeat went
+// through, so two of the reader's heartbeats after that one mean the read was answered. A fixed
+// sleep is not enough on a loaded machine (a sanitizer build).
+void wait_heard(const RedisServer& redis, const std::string& node, uint32_t matches,
+                const std::string& reader) {
+  TestLoop loop;
+  cluster::ClusterDirectory directory(link_to(loop, redis), "duelhall:");
+  const auto entry = [&](const std::string& name) -> std::optional<cluster::NodeInfo> {
+    const auto nodes = await<std::vector<cluster::NodeInfo>>(
+        [&](cluster::Answer<std::vector<cluster::NodeInfo>> done) { directory.nodes(done); });
+    if (!nodes) return std::nullopt;
+    for (const auto& n : *nodes) {
+      if (n.name == name) return n;
+    }
+    return std::nullopt;
+  };
+  REQUIRE(eventually(
+      [&] {
+        const auto n = entry(node);
+        return n && n->matches == matches;
+      },
+      std::chrono::seconds(20)));
+  for (int beat = 0; beat < 2; ++beat) {
+    const auto since = Clock::now();
+    REQUIRE(eventually(
+        [&] {
+          const auto n = entry(reader);
+          const auto waited =
+              std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - since);
+          return n && n->heartbeat_age_ms < waited.count();
+        },
+        std::chrono::seconds(20)));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
 }
 
 std::string describe(const std::vector<MatchInfo>& entries) {
@@ -227,7 +265,7 @@ TEST_CASE(
   REQUIRE(created.result() == OK);
   REQUIRE(created.created().match().node() == "node-a");
   const uint64_t id = created.created().match().match_id();
-  std::this_thread::sleep_for(std::chrono::milliseconds(1200));  // a heartbeat between
+  wait_heard(redis, "node-a", 1, "node-b");
   std::unique_ptr<WsClient> on_b;
   const ServerMessage second = create_in_cluster(on_b, b.port(), "Second",
                                                  create_match("force_battles", 2, true, 1), token);

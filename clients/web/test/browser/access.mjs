@@ -153,13 +153,19 @@ try {
       const p = await open(`Mid ${r.name}`.slice(0, 32));
       const id = await createMatch(p, r.name, { vsComputer: true, botDelay: 0 });
       await p.page.waitForSelector(".board:not(.waiting)", { timeout: 15_000 });
-      await p.page.evaluate(() => (document.getElementById("announcer").dataset.kept = "1"));
+      // Everything the region says, as it says it: a bot's events may replace "Your move" before
+      // the next look at the page, so the test listens rather than samples.
+      await p.page.evaluate(() => {
+        const announcer = document.getElementById("announcer");
+        announcer.dataset.kept = "1";
+        window.heard = [announcer.textContent];
+        new MutationObserver(() => window.heard.push(announcer.textContent))
+          .observe(announcer, { childList: true, characterData: true, subtree: true });
+      });
       const pick = chooser(3);
-      let heard = "";
       for (let i = 0; i < 6 && !(await matchState(p.page, id))?.over; ++i) {
         await p.page.waitForFunction(() => document.querySelector("#actions .action:not([disabled]), #fb-setup-go"),
           null, { timeout: 15_000 });
-        heard += ` ${await p.page.textContent("#announcer")}`;
         if (await p.page.$("#fb-setup-go")) await keyboardMove(p.page, id, "Enter");
         else if (!(await actByKeyboard(p.page, pick))) continue;
         await p.page.waitForTimeout(80);
@@ -169,6 +175,7 @@ try {
       if (await p.page.evaluate(() => document.getElementById("announcer")?.dataset.kept !== "1")) {
         throw new Error("the live region was rebuilt");
       }
+      const heard = (await p.page.evaluate(() => window.heard)).join(" ");
       if (!/Your move/.test(heard) && !(await matchState(p.page, id)).over) throw new Error(`the live region said: ${heard}`);
       if (r.name === "jedi_duel" && (await p.page.$(".hand-card.playable"))) {
         const mark = await p.page.$eval(".hand-card.playable", (e) => [e.textContent, e.querySelector("svg")?.getAttribute("aria-label")]);

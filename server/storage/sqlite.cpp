@@ -14,10 +14,16 @@ Database::Database(const std::string& path, bool create) : path_(path) {
   if (create && path != ":memory:" && !path.starts_with("file:")) {
     // The file holds sessions and password hashes: created 0600 whatever the umask (SQLite gives
     // its -wal and -shm files the database file's mode), and an older 0644 one is tightened.
-    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, S_IRUSR | S_IWUSR);
+    // An existing file is tightened by its path, never opened here: closing a descriptor drops
+    // every POSIX lock this process holds on the file, those of its other SQLite connections
+    // too (the match store's, opened first), and another process (duelhall admin) would then
+    // take itself for the last user and delete the WAL under the server.
+    const int fd =
+        ::open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, S_IRUSR | S_IWUSR);
     if (fd >= 0) {
-      ::fchmod(fd, S_IRUSR | S_IWUSR);
-      ::close(fd);
+      ::close(fd);  // a new file: no connection can hold a lock on it yet
+    } else {
+      ::chmod(path.c_str(), S_IRUSR | S_IWUSR);
     }
   }
   int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);

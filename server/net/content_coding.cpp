@@ -49,8 +49,7 @@ double coding_quality(std::string_view header, std::string_view coding) {
     header = comma == std::string_view::npos ? std::string_view{} : header.substr(comma + 1);
     const auto semi = element.find(';');
     const std::string_view name = trim(element.substr(0, semi));
-    const double q =
-        semi == std::string_view::npos ? 1.0 : quality_of(element.substr(semi + 1));
+    const double q = semi == std::string_view::npos ? 1.0 : quality_of(element.substr(semi + 1));
     if (same_name(name, coding)) named = q;
     if (name == "*") star = q;
   }
@@ -67,18 +66,24 @@ ContentCoding pick_coding(std::string_view header, bool have_brotli, bool have_g
 
 std::string_view coding_name(ContentCoding coding) {
   switch (coding) {
-    case ContentCoding::kBrotli: return "br";
-    case ContentCoding::kGzip: return "gzip";
-    case ContentCoding::kIdentity: break;
+    case ContentCoding::kBrotli:
+      return "br";
+    case ContentCoding::kGzip:
+      return "gzip";
+    case ContentCoding::kIdentity:
+      break;
   }
   return "identity";
 }
 
 std::string_view coding_suffix(ContentCoding coding) {
   switch (coding) {
-    case ContentCoding::kBrotli: return ".br";
-    case ContentCoding::kGzip: return ".gz";
-    case ContentCoding::kIdentity: break;
+    case ContentCoding::kBrotli:
+      return ".br";
+    case ContentCoding::kGzip:
+      return ".gz";
+    case ContentCoding::kIdentity:
+      break;
   }
   return "";
 }

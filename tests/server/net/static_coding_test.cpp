@@ -1,9 +1,9 @@
 // The web client's first load (issue 36): the build's precompressed copies sent to browsers that
 // accept them, with Vary, and hashed assets cached for good while index.html is checked again.
 #include <unistd.h>
+#include <boost/beast/core/buffers_to_string.hpp>
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <boost/beast/core/buffers_to_string.hpp>
 #include <fstream>
 
 #include "net/content_coding.hpp"
@@ -111,7 +111,8 @@ TEST_CASE("a static file goes out as the precompressed copy the browser accepts"
   // HEAD gives the length of what GET would send.
   const auto head = fetch(web.root(), "/assets/app-1a2b.js", "br", http::verb::head);
   CHECK(head[http::field::content_encoding] == "br");
-  CHECK(head[http::field::content_length] == std::to_string(std::string("brotli of script").size()));
+  CHECK(head[http::field::content_length] ==
+        std::to_string(std::string("brotli of script").size()));
 }
 
 TEST_CASE("hashed assets are cached for good, index.html is checked again") {
@@ -124,7 +125,8 @@ TEST_CASE("hashed assets are cached for good, index.html is checked again") {
 
 TEST_CASE("a precompressed copy that leads out of the web root is not sent") {
   const WebRoot web;
-  const fs::path outside = web.path.parent_path() / ("duelhall-secret-" + std::to_string(::getpid()));
+  const fs::path outside =
+      web.path.parent_path() / ("duelhall-secret-" + std::to_string(::getpid()));
   std::ofstream(outside) << "secret";
   fs::create_symlink(outside, web.path / "assets" / "tiny-3c4d.css.br");
   const auto answer = fetch(web.root(), "/assets/tiny-3c4d.css", "br");

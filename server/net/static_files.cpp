@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "metrics/server_metrics.hpp"
+#include "net/content_coding.hpp"
 
 namespace duelhall::server {
 
@@ -64,6 +65,29 @@ std::optional<std::filesystem::path> inside_root(const std::string& web_root,
   const auto [end, _] = std::mismatch(root.begin(), root.end(), path.begin(), path.end());
   if (end != root.end()) return std::nullopt;
   return path;
+}
+
+// The build's precompressed copies of a file (scripts/compress-dist.mjs), each kept inside the
+// root like the file itself.
+struct Copies {
+  bool brotli = false;
+  bool gzip = false;
+};
+
+Copies precompressed(const std::string& web_root, const std::string& wanted) {
+  const auto regular = [&](const char* suffix) {
+    const auto copy = inside_root(web_root, wanted + suffix);
+    std::error_code ec;
+    return copy && std::filesystem::is_regular_file(*copy, ec);
+  };
+  return {regular(".br"), regular(".gz")};
+}
+
+// The bundler names what it emits under assets/ by a hash of the content: such a file never
+// changes, so a browser keeps it a year without asking. Anything else (index.html, which names
+// the current assets) is checked again before each use.
+std::string_view cache_control(std::string_view target) {
+  return target.starts_with("/assets/") ? "public, max-age=31536000, immutable" : "no-cache";
 }
 
 http::message_generator text(http::status status, std::string body, std::string_view type,
@@ -142,23 +166,31 @@ http::message_generator answer_http(const std::string& web_root, const HealthFig
     return moved;
   }
   const std::string path = resolved->string();
+  const Copies copies = precompressed(web_root, wanted);
+  const ContentCoding coding =
+      pick_coding(req[http::field::accept_encoding], copies.brotli, copies.gzip);
   http::file_body::value_type body;
   beast::error_code open_ec;
-  body.open(path.c_str(), beast::file_mode::scan, open_ec);
+  body.open((path + std::string(coding_suffix(coding))).c_str(), beast::file_mode::scan, open_ec);
   if (open_ec) return text(http::status::not_found, "not found\n", "text/plain", req);
   const auto size = body.size();
-  if (req.method() == http::verb::head) {
-    http::response<http::empty_body> res{http::status::ok, req.version()};
+  const auto file_headers = [&](auto& res) {
     common(res, req.version(), req.keep_alive());
     res.set(http::field::content_type, mime_type(path));
+    res.set(http::field::cache_control, cache_control(target));
+    if (copies.brotli || copies.gzip) res.set(http::field::vary, "Accept-Encoding");
+    if (coding != ContentCoding::kIdentity)
+      res.set(http::field::content_encoding, coding_name(coding));
     res.content_length(size);
+  };
+  if (req.method() == http::verb::head) {
+    http::response<http::empty_body> res{http::status::ok, req.version()};
+    file_headers(res);
     return res;
   }
   http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
                                       std::make_tuple(http::status::ok, req.version())};
-  common(res, req.version(), req.keep_alive());
-  res.set(http::field::content_type, mime_type(path));
-  res.content_length(size);
+  file_headers(res);
   return res;
 }
 

@@ -1,5 +1,7 @@
-// Answers plain HTTP requests: files under the web root, /healthz (alive), /readyz (taking new
-// matches), /metrics (Prometheus text), and a built-in page when no web client has been built.
+// Answers plain HTTP requests: files under the web root (a precompressed copy when the browser
+// accepts one, cached for as long as the name says the content holds), /healthz (alive), /readyz
+// (taking new matches), /metrics (Prometheus text), and a built-in page when no web client has
+// been built.
 #pragma once
 
 #include <boost/beast/http.hpp>

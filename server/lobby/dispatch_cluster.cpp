@@ -22,11 +22,14 @@ Handled refusal(TicketCheck check) {
   return Handled::fail(code, cluster::describe(check));
 }
 
-// Whom this connection's tickets are for (ClusterNode::holder_key): the same account, or the same
-// name, on the node it is sent to.
+// Whom this connection's tickets are for (ClusterNode::holder_key): the same registered account,
+// or the same name, on the node it is sent to. A guest goes by its name: its guest identity is an
+// account only in its first node's store when the nodes keep no shared database (--storage
+// memory or sqlite), so the node it is sent to may know it under another id.
 std::string holder_of(const ClientState& state) {
   const auto& account = state.account.account;
-  if (account && account->id != 0) return cluster::ClusterNode::holder_key(account->id, {});
+  if (account && account->id != 0 && !account->guest)
+    return cluster::ClusterNode::holder_key(account->id, {});
   return cluster::ClusterNode::holder_key(0, state.player ? state.player->name() : std::string());
 }
 

@@ -17,8 +17,7 @@ Refusal SwissTournament::withdraw(PlayerId id) { return leave(id, false); }
 Refusal SwissTournament::disqualify(PlayerId id) { return leave(id, true); }
 
 Refusal SwissTournament::leave(PlayerId id, bool disqualified) {
-  const Refusal refusal = ledger_.leave(id, disqualified, finished());
-  return refusal;
+  return ledger_.leave(id, disqualified, finished());
 }
 
 bool SwissTournament::round_complete() const {

@@ -52,14 +52,12 @@ void common(http::response<Body>& res, unsigned version, bool keep_alive) {
   res.keep_alive(keep_alive);
 }
 
-// The file a request path names under the root, or nullopt when it resolves (through a symlink)
-// outside it. The file need not exist.
-std::optional<std::filesystem::path> inside_root(const std::string& web_root,
+// The file a request path names under the (canonical) root, or nullopt when it resolves (through
+// a symlink) outside it. The file need not exist.
+std::optional<std::filesystem::path> inside_root(const std::filesystem::path& root,
                                                  std::string_view target) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  const fs::path root = fs::canonical(web_root, ec);
-  if (ec) return std::nullopt;
   const fs::path path = fs::weakly_canonical(root / fs::path(target).relative_path(), ec);
   if (ec) return std::nullopt;
   const auto [end, _] = std::mismatch(root.begin(), root.end(), path.begin(), path.end());
@@ -74,9 +72,9 @@ struct Copies {
   bool gzip = false;
 };
 
-Copies precompressed(const std::string& web_root, const std::string& wanted) {
+Copies precompressed(const std::filesystem::path& root, const std::string& wanted) {
   const auto regular = [&](const char* suffix) {
-    const auto copy = inside_root(web_root, wanted + suffix);
+    const auto copy = inside_root(root, wanted + suffix);
     std::error_code ec;
     return copy && std::filesystem::is_regular_file(*copy, ec);
   };
@@ -151,7 +149,10 @@ http::message_generator answer_http(const std::string& web_root, const HealthFig
   }
   std::string wanted(target);
   if (wanted.back() == '/') wanted += "index.html";
-  const auto resolved = inside_root(web_root, wanted);
+  // Made canonical once: the file and its precompressed copies are each checked against it.
+  const std::filesystem::path root = std::filesystem::canonical(web_root, ec);
+  if (ec) return text(http::status::not_found, "not found\n", "text/plain", req);
+  const auto resolved = inside_root(root, wanted);
   if (!resolved) return text(http::status::not_found, "not found\n", "text/plain", req);
   if (std::filesystem::is_directory(*resolved, ec)) {
     if (target.back() == '/')
@@ -166,7 +167,7 @@ http::message_generator answer_http(const std::string& web_root, const HealthFig
     return moved;
   }
   const std::string path = resolved->string();
-  const Copies copies = precompressed(web_root, wanted);
+  const Copies copies = precompressed(root, wanted);
   const ContentCoding coding =
       pick_coding(req[http::field::accept_encoding], copies.brotli, copies.gzip);
   http::file_body::value_type body;

@@ -4,9 +4,9 @@
 #include <filesystem>
 #include <memory>
 
-#include "accounts/moderation_service.hpp"
 #include "app/recovery.hpp"
 #include "config/config.hpp"
+#include "moderation/moderation_service.hpp"
 #include "storage/sqlite_account_store.hpp"
 #include "storage_pg/postgres_account_store.hpp"
 

@@ -11,9 +11,8 @@
 
 #include "accounts/account_service.hpp"
 #include "accounts/hashing_pool.hpp"
-#include "accounts/moderation_service.hpp"
-#include "app/accounts_setup.hpp"
 #include "accounts/name_skeleton.hpp"
+#include "app/accounts_setup.hpp"
 #include "app/admin_command.hpp"
 #include "app/cluster_setup.hpp"
 #include "app/drain.hpp"
@@ -27,6 +26,7 @@
 #include "match/durable_log.hpp"
 #include "metrics/log_field.hpp"
 #include "metrics/server_metrics.hpp"
+#include "moderation/moderation_service.hpp"
 #include "net/listener.hpp"
 #include "net/static_files.hpp"
 #include "storage/group_commit.hpp"

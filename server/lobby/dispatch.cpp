@@ -4,11 +4,12 @@
 #include <map>
 #include <optional>
 
-#include "accounts/moderation_service.hpp"
 #include "accounts/name_skeleton.hpp"
 #include "core/version.hpp"
 #include "match/match.hpp"
 #include "metrics/server_metrics.hpp"
+#include "moderation/moderation_handlers.hpp"
+#include "moderation/moderation_service.hpp"
 #include "net/messages.hpp"
 
 namespace duelhall::server {
@@ -158,13 +159,13 @@ void Dispatcher::dispatch(const std::shared_ptr<Peer>& peer, ClientState& state,
       case ClientMessage::kListBans:
       case ClientMessage::kListConnections:
       case ClientMessage::kListLiveMatches:
-        handled = handle_moderation(call, message);
+        handled = handle_moderation(hub_, call, message);
         break;
       case ClientMessage::kReport:
-        handled = handle_report(call, message.report());
+        handled = handle_report(hub_, call, message.report());
         break;
       case ClientMessage::kIgnore:
-        handled = handle_ignore(call, message.ignore());
+        handled = handle_ignore(hub_, call, message.ignore());
         break;
       case ClientMessage::COMMAND_NOT_SET:
         handled = Handled::fail(UNKNOWN_COMMAND, "no command, or one this server does not know");
@@ -213,7 +214,7 @@ Handled Dispatcher::handle_hello(Call& call, const Hello& hello) {
     refused.retry_after_ms = account.retry_after_ms;
     return refused;
   }
-  if (auto banned = refuse_banned(call)) {
+  if (auto banned = refuse_banned(hub_, call)) {
     call.state.account = accounts::ConnectionAccount{call.state.account.address, {}, {}};
     return *banned;
   }
@@ -223,7 +224,7 @@ Handled Dispatcher::handle_hello(Call& call, const Hello& hello) {
     if (auto elsewhere = resume_elsewhere(call, hello)) return *elsewhere;
     auto player = hub_.find_player(hello.resume_token());
     if (!player) return Handled::fail(BAD_TOKEN, "unknown or expired resume token");
-    if (auto banned = refuse_banned(call, player->account().id)) return *banned;
+    if (auto banned = refuse_banned(hub_, call, player->account().id)) return *banned;
     player->set_protocol(hello.protocol_version());
     if (auto old = player->bind(call.peer)) old->close("replaced by a new connection");
     call.state.player = player;
@@ -233,7 +234,7 @@ Handled Dispatcher::handle_hello(Call& call, const Hello& hello) {
     welcome->set_resume_token(player->token());
     welcome->set_resumed(true);
     fill_welcome_account(hub_.moderation(), call.state, *welcome);
-    enter_roster(call);
+    enter_roster(hub_, call);
     std::map<uint64_t, uint64_t> cursors;
     for (const auto& c : hello.cursors()) cursors[c.match_id()] = c.seq();
     for (auto& match : player->matches()) {
@@ -259,7 +260,7 @@ Handled Dispatcher::handle_hello(Call& call, const Hello& hello) {
   welcome->set_display_name(player->name());
   welcome->set_resume_token(player->token());
   fill_welcome_account(hub_.moderation(), call.state, *welcome);
-  enter_roster(call);
+  enter_roster(hub_, call);
   return Handled::ok();
 }
 
@@ -363,7 +364,7 @@ Handled Dispatcher::handle_chat(Call& call, const Chat& request) {
         CHAT_TOO_LONG,
         "chat text must be 1 to " + std::to_string(hub_.config().limits.chat_max_bytes) + " bytes");
   }
-  if (auto muted = refuse_muted(call)) return *muted;
+  if (auto muted = refuse_muted(hub_, call)) return *muted;
   if (!call.state.chat.allow()) return Handled::fail(RATE_LIMITED, "too many chat messages");
   if (request.match_id() == 0) {
     hub_.lobby_chat(*call.state.player, request.text());

@@ -6,6 +6,7 @@
 #include "accounts/hashing_pool.hpp"
 #include "lobby/dispatch.hpp"
 #include "metrics/server_metrics.hpp"
+#include "moderation/moderation_handlers.hpp"
 #include "net/messages.hpp"
 
 namespace duelhall::server {
@@ -47,7 +48,7 @@ std::optional<Handled> Dispatcher::refuse_ended_session(Call& call) {
   // command already read in between finds the player without it.
   if (call.state.player->account().id == account->id) return std::nullopt;
   call.state.account = accounts::ConnectionAccount{call.state.account.address, {}, {}};
-  reload_ignores(call);
+  reload_ignores(hub_, call);
   return Handled::fail(BAD_SESSION, "the session was ended: sign in again");
 }
 
@@ -62,10 +63,10 @@ Handled Dispatcher::handle_account(Call& call, const ClientMessage& message) {
 
 Handled Dispatcher::apply_account(Call& call, const accounts::CommandOutcome& outcome) {
   // A banned account signs in (the password was right) but gets no session.
-  auto banned = outcome.code == OK ? refuse_signed_in(call) : std::nullopt;
+  auto banned = outcome.code == OK ? refuse_signed_in(hub_, call) : std::nullopt;
   if (outcome.account_changed || banned) {
     bind_account(call.state, true);
-    reload_ignores(call);
+    reload_ignores(hub_, call);
   }
   if (outcome.ended.kind != accounts::EndedSessions::kNone) {
     hub_.end_sessions(outcome.ended, call.peer.get());

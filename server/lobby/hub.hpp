@@ -19,13 +19,13 @@
 #include "config/config.hpp"
 #include "core/registry.hpp"
 #include "envelope.pb.h"
-#include "lobby/roster.hpp"
 #include "match/action_log.hpp"
 #include "match/bot_pool.hpp"
 #include "match/event_words.hpp"
 #include "match/match.hpp"
 #include "match/match_host.hpp"
 #include "match/player.hpp"
+#include "moderation/moderation_host.hpp"
 
 namespace duelhall::storage {
 class MatchStore;
@@ -72,7 +72,7 @@ struct CreateOutcome {
   MatchInfo info;  // the match as created, before anyone else can change it
 };
 
-class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
+class Hub : public MatchHost, public ModerationHost, public std::enable_shared_from_this<Hub> {
  public:
   Hub(boost::asio::io_context& io, const engine::Registry& registry, Config config,
       std::shared_ptr<ActionLogFactory> logs);
@@ -87,7 +87,7 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   std::shared_ptr<Player> new_player(const std::string& name);
   std::shared_ptr<Player> find_player(const std::string& token);
   // The player's resume token no longer resumes it (a kick); its seats wait out the grace period.
-  void forget_token(const std::string& token);
+  void forget_token(const std::string& token) override;
   // The player's connection closed: its seats show it disconnected, and after the grace period
   // (unless it resumes) it is forgotten and its seats go to the bot.
   void player_dropped(const std::shared_ptr<Player>& player, const Peer* peer);
@@ -97,7 +97,7 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   storage::MatchStore* store() const { return store_; }
   // Accounts and ratings; null when the server offers none.
   void set_accounts(accounts::AccountService* accounts) { accounts_ = accounts; }
-  accounts::AccountService* accounts() const { return accounts_; }
+  accounts::AccountService* accounts() const override { return accounts_; }
   // The threads that hash passwords (accounts/hashing_pool.hpp); null: the I/O thread does.
   void set_hashing(accounts::HashingPool* pool) { hashing_ = pool; }
   accounts::HashingPool* hashing() const { return hashing_; }
@@ -116,9 +116,9 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   // Moderation (docs/moderation.md): null when the server offers no accounts. The roster holds
   // the connections that said Hello, the chat log the recent lines a player may report.
   void set_moderation(accounts::ModerationService* moderation) { moderation_ = moderation; }
-  accounts::ModerationService* moderation() const { return moderation_; }
-  Roster& roster() { return roster_; }
-  ChatLog& chat_log() { return chat_log_; }
+  accounts::ModerationService* moderation() const override { return moderation_; }
+  Roster& roster() override { return roster_; }
+  ChatLog& chat_log() override { return chat_log_; }
   uint64_t chat_line(uint64_t match_id, const Player& sender, const std::string& text) override {
     return chat_log_.add(match_id, sender, text);
   }
@@ -126,7 +126,7 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
     return roster_.ignores(receiver_peer_id, sender);
   }
   // Every match, listed or not, as last published (for moderators).
-  void list_every_match(MatchList& out);
+  void list_every_match(MatchList& out) override;
 
   // A new match id (for an imported match): live and stored matches share one numbering.
   uint64_t allocate_match_id();
@@ -145,7 +145,7 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   // once its lease is in Redis (without a cluster it is open on return).
   CreateOutcome create_match(const std::shared_ptr<Player>& host, const CreateMatch& request);
   void open_when_leased(const std::shared_ptr<Match>& match, std::function<void()> answer);
-  std::shared_ptr<Match> find_match(uint64_t id);
+  std::shared_ptr<Match> find_match(uint64_t id) override;
   void remove_match(uint64_t id) override;
   size_t match_count();
 
@@ -161,7 +161,7 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   // ids are the cluster's, this node's listings are published to it and leased there, and the
   // other nodes' listings (with their node) are listed beside this node's.
   void set_cluster(std::shared_ptr<cluster::ClusterNode> cluster);
-  cluster::ClusterNode* cluster() const { return cluster_.get(); }
+  cluster::ClusterNode* cluster() const override { return cluster_.get(); }
   // Another node's listing appeared or changed (`removed`: went); subscribers are told.
   void remote_listing(const MatchInfo& info, bool removed);
   // Every other node's listing, after the lobby feed reconnected.

@@ -2,7 +2,7 @@
 // through the ClusterNode, and the other nodes' listings kept beside this node's.
 #include "cluster/cluster_node.hpp"
 #include "lobby/hub.hpp"
-#include "lobby/moderation_cluster.hpp"
+#include "moderation/moderation_cluster.hpp"
 #include "net/messages.hpp"
 
 namespace duelhall::server {

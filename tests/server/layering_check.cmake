@@ -9,7 +9,7 @@ if(NOT SERVER_DIR)
 endif()
 
 set(folders metrics fairness storage storage_pg accounts config pairing tournaments net cluster
-            match lobby app)
+            match hall moderation lobby app)
 # What each folder may include besides itself: a folder ("storage/") or one header ("net/peer.hpp").
 set(allowed_metrics "")
 set(allowed_fairness "")
@@ -23,9 +23,19 @@ set(allowed_net config/ metrics/)
 set(allowed_cluster config/ metrics/)
 set(net_interfaces net/peer.hpp net/outbox.hpp net/messages.hpp)
 set(allowed_match ${net_interfaces} config/ storage/ fairness/ metrics/)
-set(allowed_lobby cluster/ accounts/ match/ ${net_interfaces} net/rate_limiter.hpp net/gateway.hpp config/ storage/
-    fairness/ metrics/)
-set(allowed_app cluster/ accounts/ lobby/ match/ net/ config/ storage_pg/ storage/ fairness/ metrics/)
+# hall/: what every room shares (a connection's state, a call, its answer); no room.
+set(allowed_hall accounts/ config/ match/player.hpp net/peer.hpp net/rate_limiter.hpp storage/)
+# A room reaches the hall through its host interface and never includes the lobby.
+set(allowed_moderation hall/ cluster/ accounts/ match/ ${net_interfaces} net/rate_limiter.hpp
+    config/ storage/ fairness/ metrics/)
+# The lobby includes a room only through its door: the handlers it routes to, the host it
+# implements.
+set(moderation_door moderation/moderation_handlers.hpp moderation/moderation_host.hpp
+    moderation/moderation_cluster.hpp moderation/moderation_service.hpp)
+set(allowed_lobby ${moderation_door} hall/ cluster/ accounts/ match/ ${net_interfaces}
+    net/rate_limiter.hpp net/gateway.hpp config/ storage/ fairness/ metrics/)
+set(allowed_app moderation/ hall/ cluster/ accounts/ lobby/ match/ net/ config/ storage_pg/
+    storage/ fairness/ metrics/)
 # The duelhall_* libraries each folder's CMakeLists.txt may link besides its own.
 set(links_metrics "")
 set(links_fairness engine)
@@ -38,8 +48,12 @@ set(links_tournaments "")
 set(links_net config metrics engine proto)
 set(links_cluster config metrics)
 set(links_match net config metrics storage fairness engine proto wire_diff)
-set(links_lobby cluster accounts match net config metrics storage fairness engine proto)
-set(links_app cluster accounts lobby match net config metrics storage_pg storage fairness engine)
+set(links_hall accounts match net config storage proto)
+set(links_moderation hall cluster accounts match net config metrics storage fairness proto)
+set(links_lobby moderation hall cluster accounts match net config metrics storage fairness engine
+    proto)
+set(links_app moderation cluster accounts lobby match net config metrics storage_pg storage
+    fairness engine)
 
 # Every header under server/, by bare name, to catch includes that are not rooted at server/.
 file(GLOB_RECURSE all_headers RELATIVE ${SERVER_DIR} ${SERVER_DIR}/*.hpp)

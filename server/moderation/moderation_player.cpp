@@ -2,7 +2,7 @@
 // chat, the roster a connection joins with its Hello, reports and ignores.
 #include <algorithm>
 
-#include "lobby/moderation_support.hpp"
+#include "moderation/moderation_support.hpp"
 
 namespace duelhall::server {
 namespace {
@@ -12,7 +12,7 @@ constexpr size_t kMaxOpenReports = 1000;    // open reports in all
 constexpr size_t kMaxOpenReportsEach = 10;  // open reports of one reporter
 constexpr size_t kMaxIgnores = 500;         // accounts and players one connection ignores
 
-std::set<int64_t> stored_ignores(Hub& hub, const ClientState& state) {
+std::set<int64_t> stored_ignores(ModerationHost& hub, const ClientState& state) {
   std::set<int64_t> out;
   if (!hub.moderation() || !state.account.account) return out;
   for (auto id : hub.moderation()->store().ignores(state.account.account->id)) out.insert(id);
@@ -27,8 +27,8 @@ Handled refusal(ServerMessage& reply, ResultCode code, const accounts::Sanction&
 
 }  // namespace
 
-std::optional<Handled> Dispatcher::refuse_banned(Call& call, int64_t also) {
-  auto* moderation = hub_.moderation();
+std::optional<Handled> refuse_banned(ModerationHost& hub, Call& call, int64_t also) {
+  auto* moderation = hub.moderation();
   if (!moderation) return std::nullopt;
   auto ban = moderation->address_ban(call.state.account.address);
   if (!ban && call.state.account.account) {
@@ -43,11 +43,11 @@ std::optional<Handled> Dispatcher::refuse_banned(Call& call, int64_t also) {
   return refusal(call.reply, BANNED, *ban);
 }
 
-std::optional<Handled> Dispatcher::refuse_signed_in(Call& call) {
-  auto* moderation = hub_.moderation();
+std::optional<Handled> refuse_signed_in(ModerationHost& hub, Call& call) {
+  auto* moderation = hub.moderation();
   if (!moderation || !call.reply.has_signed_in()) return std::nullopt;
-  if (auto banned = refuse_banned(call)) {
-    hub_.accounts()->sign_out(call.state.account.session_hash);
+  if (auto banned = refuse_banned(hub, call)) {
+    hub.accounts()->sign_out(call.state.account.session_hash);
     call.state.account = accounts::ConnectionAccount{call.state.account.address, {}, {}};
     return banned;
   }
@@ -56,8 +56,8 @@ std::optional<Handled> Dispatcher::refuse_signed_in(Call& call) {
   return std::nullopt;
 }
 
-std::optional<Handled> Dispatcher::refuse_muted(Call& call) {
-  auto* moderation = hub_.moderation();
+std::optional<Handled> refuse_muted(ModerationHost& hub, Call& call) {
+  auto* moderation = hub.moderation();
   if (!moderation) return std::nullopt;
   // An address's mute holds the guests that come from it, not the accounts that share it.
   const Player::Account account = call.state.player->account();
@@ -68,17 +68,17 @@ std::optional<Handled> Dispatcher::refuse_muted(Call& call) {
   return refusal(call.reply, MUTED, *mute);
 }
 
-void Dispatcher::enter_roster(Call& call) {
-  hub_.roster().add(call.peer, call.state.player, call.state.account.address,
-                    stored_ignores(hub_, call.state));
+void enter_roster(ModerationHost& hub, Call& call) {
+  hub.roster().add(call.peer, call.state.player, call.state.account.address,
+                   stored_ignores(hub, call.state));
 }
 
-void Dispatcher::reload_ignores(Call& call) {
-  hub_.roster().set_ignored_accounts(call.peer->peer_id(), stored_ignores(hub_, call.state));
+void reload_ignores(ModerationHost& hub, Call& call) {
+  hub.roster().set_ignored_accounts(call.peer->peer_id(), stored_ignores(hub, call.state));
 }
 
-Handled Dispatcher::handle_report(Call& call, const Report& request) {
-  auto* moderation = hub_.moderation();
+Handled handle_report(ModerationHost& hub, Call& call, const Report& request) {
+  auto* moderation = hub.moderation();
   if (!moderation) return Handled::fail(ACCOUNTS_DISABLED, "this server offers no moderation");
   if (request.reason().size() > accounts::kMaxReasonBytes) {
     return Handled::fail(BAD_TARGET, "a reason is at most 500 bytes");
@@ -90,7 +90,7 @@ Handled Dispatcher::handle_report(Call& call, const Report& request) {
   report.reason = request.reason();
   report.created_ms = moderation->now_ms();
   if (request.message_id() != 0) {
-    const auto line = hub_.chat_log().find(request.message_id());
+    const auto line = hub.chat_log().find(request.message_id());
     if (!line) return Handled::fail(UNKNOWN_TARGET, "no such chat line (it may have aged out)");
     report.target_name = line->from;
     report.target_account = line->from_account;
@@ -99,7 +99,7 @@ Handled Dispatcher::handle_report(Call& call, const Report& request) {
     report.match_id = line->match_id;
   } else {
     Handled refused;
-    const auto target = resolve_target(hub_, request.target(), refused);
+    const auto target = resolve_target(hub, request.target(), refused);
     if (!target) return refused;
     report.target_name = target->name;
     report.target_account = target->account ? target->account->id : 0;
@@ -125,31 +125,31 @@ Handled Dispatcher::handle_report(Call& call, const Report& request) {
   return Handled::ok();
 }
 
-Handled Dispatcher::handle_ignore(Call& call, const Ignore& request) {
+Handled handle_ignore(ModerationHost& hub, Call& call, const Ignore& request) {
   Handled refused;
-  const auto target = resolve_target(hub_, request.target(), refused);
+  const auto target = resolve_target(hub, request.target(), refused);
   if (!target) return refused;
   const int64_t own = call.state.player->account().id;
   const int64_t account = target->account ? target->account->id : 0;
   if ((target->player && target->player == call.state.player) || (own != 0 && account == own)) {
     return Handled::fail(BAD_TARGET, "you cannot ignore yourself");
   }
-  const auto [accounts_before, players_before] = hub_.roster().ignored(call.peer->peer_id());
+  const auto [accounts_before, players_before] = hub.roster().ignored(call.peer->peer_id());
   if (request.ignore() && accounts_before.size() + players_before.size() >= kMaxIgnores) {
     return Handled::fail(BAD_TARGET,
                          "you ignore " + std::to_string(kMaxIgnores) + " players already");
   }
   // Stored when both sides have an account; otherwise it lasts as long as this connection.
-  if (hub_.moderation() && own != 0 && account != 0) {
-    hub_.moderation()->store().set_ignore(own, account, request.ignore());
+  if (hub.moderation() && own != 0 && account != 0) {
+    hub.moderation()->store().set_ignore(own, account, request.ignore());
   }
-  hub_.roster().ignore(call.peer->peer_id(), account, target->player ? target->player->id() : 0,
-                       request.ignore());
-  const auto [accounts_ignored, players_ignored] = hub_.roster().ignored(call.peer->peer_id());
+  hub.roster().ignore(call.peer->peer_id(), account, target->player ? target->player->id() : 0,
+                      request.ignore());
+  const auto [accounts_ignored, players_ignored] = hub.roster().ignored(call.peer->peer_id());
   IgnoreList* list = call.reply.mutable_ignores();
   for (int64_t id : accounts_ignored) {
-    if (!hub_.accounts()) break;
-    if (auto a = hub_.accounts()->find(id)) list->add_names(a->guest ? "guest" : a->name);
+    if (!hub.accounts()) break;
+    if (auto a = hub.accounts()->find(id)) list->add_names(a->guest ? "guest" : a->name);
   }
   for (uint64_t id : players_ignored) {
     if (id != 0) list->add_player_ids(id);

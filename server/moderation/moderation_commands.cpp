@@ -5,11 +5,11 @@
 #include <boost/asio/post.hpp>
 
 #include "accounts/address_prefix.hpp"
-#include "lobby/moderation_cluster.hpp"
-#include "lobby/moderation_support.hpp"
 #include "match/match.hpp"
 #include "metrics/log_field.hpp"
 #include "metrics/server_metrics.hpp"
+#include "moderation/moderation_cluster.hpp"
+#include "moderation/moderation_support.hpp"
 #include "net/messages.hpp"
 
 namespace duelhall::server {
@@ -49,8 +49,8 @@ std::optional<Handled> protected_target(ModerationService& service, const Actor&
 
 // An address ban may not cover a connection of the moderator's own role or a higher one: a
 // moderator cannot lock out an admin, nor a fellow moderator, by address.
-std::optional<Handled> covers_staff(Hub& hub, ModerationService& service, const Actor& actor,
-                                    const accounts::AddressPrefix& prefix) {
+std::optional<Handled> covers_staff(ModerationHost& hub, ModerationService& service,
+                                    const Actor& actor, const accounts::AddressPrefix& prefix) {
   for (const Roster::Entry& e : hub.roster().all()) {
     if (!e.player || !prefix.contains(e.address)) continue;
     const Player::Account account = e.player->account();
@@ -77,11 +77,11 @@ void fill_ban(const storage::BanRecord& ban, BanEntry& out) {
 
 }  // namespace
 
-Handled Dispatcher::handle_moderation(Call& call, const ClientMessage& message) {
-  ModerationService* service = hub_.moderation();
+Handled handle_moderation(ModerationHost& hub, Call& call, const ClientMessage& message) {
+  ModerationService* service = hub.moderation();
   if (!service) return Handled::fail(ACCOUNTS_DISABLED, "this server offers no moderation");
   Actor actor;
-  actor.role = role_of(hub_, call.state);
+  actor.role = role_of(hub, call.state);
   if (actor.role < Role::kModerator) {
     return Handled::fail(NOT_MODERATOR, "only a moderator may do this: sign in to one");
   }
@@ -93,20 +93,19 @@ Handled Dispatcher::handle_moderation(Call& call, const ClientMessage& message) 
     case ClientMessage::kKick: {
       const auto& r = message.kick();
       if (r.reason().size() > accounts::kMaxReasonBytes) return bad_reason();
-      const auto target = resolve_target(hub_, r.target(), refused);
+      const auto target = resolve_target(hub, r.target(), refused);
       if (!target) return refused;
       if (auto p = protected_target(*service, actor, *target)) return *p;
       // In a cluster an account may be connected to another node: every node kicks it there.
-      const bool elsewhere = hub_.cluster() && target->account;
+      const bool elsewhere = hub.cluster() && target->account;
       const auto is_kicked = [&](const Roster::Entry& e) { return is_target(e, *target); };
-      if (hub_.roster().peers(is_kicked).empty() && !elsewhere) {
+      if (hub.roster().peers(is_kicked).empty() && !elsewhere) {
         return Handled::fail(UNKNOWN_TARGET, target->name + " is not connected");
       }
-      kick_out(hub_, is_kicked, target->account ? target->account->id : 0, r.reason(),
+      kick_out(hub, is_kicked, target->account ? target->account->id : 0, r.reason(),
                actor.address);
       if (elsewhere) {
-        broadcast_moderation(hub_,
-                             {ModerationChange::Kind::kKick, target->account->id, r.reason()});
+        broadcast_moderation(hub, {ModerationChange::Kind::kKick, target->account->id, r.reason()});
       }
       service->audit(actor.name, "kick", target->name, r.reason());
       spdlog::info("moderator {} kicked {}: {}", metrics::log_field(actor.name),
@@ -118,7 +117,7 @@ Handled Dispatcher::handle_moderation(Call& call, const ClientMessage& message) 
       const bool mute = message.command_case() == ClientMessage::kMute;
       const auto& wanted = mute ? message.mute().target() : message.unmute().target();
       if (mute && message.mute().reason().size() > accounts::kMaxReasonBytes) return bad_reason();
-      const auto target = resolve_target(hub_, wanted, refused);
+      const auto target = resolve_target(hub, wanted, refused);
       if (!target) return refused;
       if (auto p = protected_target(*service, actor, *target)) return *p;
       const accounts::MuteKey key{
@@ -128,25 +127,25 @@ Handled Dispatcher::handle_moderation(Call& call, const ClientMessage& message) 
           return Handled::fail(UNKNOWN_TARGET, target->name + " is not muted");
         }
         if (key.account != 0) {
-          broadcast_moderation(hub_, {ModerationChange::Kind::kUnmute, key.account, {}});
+          broadcast_moderation(hub, {ModerationChange::Kind::kUnmute, key.account, {}});
         }
         return Handled::ok();
       }
       // The mute holds the target's connections too, by player and (but the moderator's own)
       // by address, so that signing out does not lift it.
       std::vector<accounts::MuteKey> connections;
-      for (const Roster::Entry& e : hub_.roster().all()) {
+      for (const Roster::Entry& e : hub.roster().all()) {
         if (!is_target(e, *target)) continue;
         connections.push_back({0, e.player->id(), e.address == actor.address ? "" : e.address});
       }
       service->mute(actor.name, key, target->name, message.mute().seconds(),
                     message.mute().reason(), connections);
       if (key.account != 0) {
-        broadcast_moderation(hub_, {ModerationChange::Kind::kMute, key.account, {}});
+        broadcast_moderation(hub, {ModerationChange::Kind::kMute, key.account, {}});
       }
       if (auto sanction = service->muted(key)) {
         tell_peers(
-            hub_.roster().peers([&](const Roster::Entry& e) { return is_target(e, *target); }),
+            hub.roster().peers([&](const Roster::Entry& e) { return is_target(e, *target); }),
             sanction_of(*sanction), {});
       }
       return Handled::ok();
@@ -171,11 +170,11 @@ Handled Dispatcher::handle_moderation(Call& call, const ClientMessage& message) 
                                                " bans at most a /" + std::to_string(widest) +
                                                (prefix->is_v4() ? " of IPv4" : " of IPv6"));
         }
-        if (auto p = covers_staff(hub_, *service, actor, *prefix)) return *p;
+        if (auto p = covers_staff(hub, *service, actor, *prefix)) return *p;
         ban = service->ban_address(actor.name, prefix->text(), r.seconds(), r.reason());
         banned = [prefix](const Roster::Entry& e) { return prefix->contains(e.address); };
       } else {
-        const auto target = resolve_target(hub_, r.target(), refused);
+        const auto target = resolve_target(hub, r.target(), refused);
         if (!target) return refused;
         if (!target->account) {
           return Handled::fail(BAD_TARGET,
@@ -187,9 +186,9 @@ Handled Dispatcher::handle_moderation(Call& call, const ClientMessage& message) 
         banned = [who](const Roster::Entry& e) { return is_target(e, who); };
       }
       metrics::server_metrics().bans.add();
-      broadcast_moderation(hub_, {ModerationChange::Kind::kBan, ban.account, {}});
+      broadcast_moderation(hub, {ModerationChange::Kind::kBan, ban.account, {}});
       const accounts::Sanction sanction{"ban", ban.reason, ban.expires_ms};
-      const size_t closed = tell_peers(hub_.roster().peers(banned), sanction_of(sanction),
+      const size_t closed = tell_peers(hub.roster().peers(banned), sanction_of(sanction),
                                        "BANNED: " + accounts::describe(sanction));
       spdlog::info("moderator {} banned {}{} ({} connections closed): {}",
                    metrics::log_field(actor.name), metrics::log_field(ban.account_name),
@@ -209,16 +208,16 @@ Handled Dispatcher::handle_moderation(Call& call, const ClientMessage& message) 
               PROTECTED_TARGET,
               "a higher role set that ban: only its role or a higher one lifts it");
       }
-      broadcast_moderation(hub_, {ModerationChange::Kind::kUnban, 0, {}});
+      broadcast_moderation(hub, {ModerationChange::Kind::kUnban, 0, {}});
       return Handled::ok();
     case ClientMessage::kAbortMatch: {
       const auto& r = message.abort_match();
       if (r.reason().size() > accounts::kMaxReasonBytes) return bad_reason();
-      auto match = hub_.find_match(r.match_id());
+      auto match = hub.find_match(r.match_id());
       if (!match) return Handled::fail(UNKNOWN_MATCH, "no such match");
       const std::string target = "match " + std::to_string(r.match_id());
       // The outcome comes on the match's strand; the audit log is written off it.
-      match->abort(r.reason(), [service, &io = hub_.io(), peer = call.peer,
+      match->abort(r.reason(), [service, &io = hub.io(), peer = call.peer,
                                 request_id = call.request_id, actor = actor.name, target,
                                 reason = r.reason()](ResultCode code, std::string why) {
         boost::asio::post(io, [=] {
@@ -241,7 +240,7 @@ Handled Dispatcher::handle_moderation(Call& call, const ClientMessage& message) 
       a->set_from(actor.name);
       a->set_at_ms(static_cast<uint64_t>(service->now_ms()));
       const Frame frame = frame_of(m);
-      for (const auto& peer : hub_.roster().peers([](const Roster::Entry&) { return true; })) {
+      for (const auto& peer : hub.roster().peers([](const Roster::Entry&) { return true; })) {
         peer->send(frame);
       }
       service->audit(actor.name, "announce", "everyone", text);
@@ -258,7 +257,7 @@ Handled Dispatcher::handle_moderation(Call& call, const ClientMessage& message) 
       }
       ModerationTarget wanted;
       wanted.set_account(r.account());
-      const auto target = resolve_target(hub_, wanted, refused);
+      const auto target = resolve_target(hub, wanted, refused);
       if (!target) return refused;
       if (auto p = protected_target(*service, actor, *target)) return *p;
       const auto answer = service->set_role(actor.name, r.account(), *role);
@@ -266,7 +265,7 @@ Handled Dispatcher::handle_moderation(Call& call, const ClientMessage& message) 
       return Handled::ok();
     }
     default:
-      return handle_moderation_list(call, message);
+      return handle_moderation_list(hub, call, message);
   }
 }
 

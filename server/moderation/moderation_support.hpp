@@ -1,4 +1,4 @@
-// What the lobby's moderation handlers share (docs/moderation.md): the connection's role, the
+// What the moderation room's handlers share (docs/moderation.md): the connection's role, the
 // player or account a command names, and the Sanction a target is told.
 #pragma once
 
@@ -7,18 +7,20 @@
 #include <string>
 #include <vector>
 
-#include "accounts/moderation_service.hpp"
 #include "envelope.pb.h"
-#include "lobby/dispatch.hpp"
-#include "lobby/hub.hpp"
+#include "moderation/moderation_handlers.hpp"
+#include "moderation/moderation_service.hpp"
 
 namespace duelhall::server {
+
+// The commands that read (moderation_lists.cpp), once handle_moderation checked the role.
+Handled handle_moderation_list(ModerationHost& hub, Call& call, const ClientMessage& message);
 
 // The wire form of a ban or a mute.
 Sanction sanction_of(const accounts::Sanction& sanction);
 
 // The role of the connection's account (kNone for guests and servers without accounts).
-accounts::Role role_of(Hub& hub, const ClientState& state);
+accounts::Role role_of(ModerationHost& hub, const ClientState& state);
 
 // Whom a command names: a connected player (and its account, if it has one) or an account.
 struct Target {
@@ -28,7 +30,8 @@ struct Target {
 };
 // nullopt with `refusal` set: UNKNOWN_TARGET (no such player or account) or BAD_TARGET (nothing
 // named). Addresses are not resolved here.
-std::optional<Target> resolve_target(Hub& hub, const ModerationTarget& wanted, Handled& refusal);
+std::optional<Target> resolve_target(ModerationHost& hub, const ModerationTarget& wanted,
+                                     Handled& refusal);
 
 // Tells each peer what was done to it (a Sanction push) and, with `close_reason`, closes it; how
 // many were told.
@@ -39,8 +42,9 @@ size_t tell_peers(const std::vector<std::shared_ptr<Peer>>& peers, const Sanctio
 // closed, its resume token no longer resumes it, and the account and each address (but
 // `spared`, the moderator's own; none when nullopt) are held out for the configured
 // kick_hold_seconds. How many connections were closed.
-size_t kick_out(Hub& hub, const std::function<bool(const Roster::Entry&)>& pick, int64_t account,
-                const std::string& reason, const std::optional<std::string>& spared);
+size_t kick_out(ModerationHost& hub, const std::function<bool(const Roster::Entry&)>& pick,
+                int64_t account, const std::string& reason,
+                const std::optional<std::string>& spared);
 
 // Whether `entry` is on the target's account or is the target's player.
 bool is_target(const Roster::Entry& entry, const Target& target);

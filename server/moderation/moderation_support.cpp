@@ -1,4 +1,4 @@
-#include "lobby/moderation_support.hpp"
+#include "moderation/moderation_support.hpp"
 
 #include "net/messages.hpp"
 
@@ -12,13 +12,14 @@ Sanction sanction_of(const accounts::Sanction& s) {
   return out;
 }
 
-accounts::Role role_of(Hub& hub, const ClientState& state) {
+accounts::Role role_of(ModerationHost& hub, const ClientState& state) {
   const auto& account = state.account.account;
   if (!hub.moderation() || !account || account->guest) return accounts::Role::kNone;
   return hub.moderation()->role(account->id);
 }
 
-std::optional<Target> resolve_target(Hub& hub, const ModerationTarget& wanted, Handled& refusal) {
+std::optional<Target> resolve_target(ModerationHost& hub, const ModerationTarget& wanted,
+                                     Handled& refusal) {
   Target target;
   if (wanted.player_id() != 0) {
     target.player = hub.roster().find_player(wanted.player_id());
@@ -57,8 +58,9 @@ size_t tell_peers(const std::vector<std::shared_ptr<Peer>>& peers, const Sanctio
   return peers.size();
 }
 
-size_t kick_out(Hub& hub, const std::function<bool(const Roster::Entry&)>& pick, int64_t account,
-                const std::string& reason, const std::optional<std::string>& spared) {
+size_t kick_out(ModerationHost& hub, const std::function<bool(const Roster::Entry&)>& pick,
+                int64_t account, const std::string& reason,
+                const std::optional<std::string>& spared) {
   Sanction kick;
   kick.set_kind("kick");
   kick.set_reason(reason);

@@ -3,7 +3,8 @@
 // handle_moderation.
 #include <algorithm>
 
-#include "lobby/moderation_support.hpp"
+#include "match/match.hpp"
+#include "moderation/moderation_support.hpp"
 
 namespace duelhall::server {
 namespace {
@@ -27,8 +28,8 @@ void fill_report(const storage::ReportRecord& r, ReportEntry& out) {
 
 }  // namespace
 
-Handled Dispatcher::handle_moderation_list(Call& call, const ClientMessage& message) {
-  accounts::ModerationService& service = *hub_.moderation();
+Handled handle_moderation_list(ModerationHost& hub, Call& call, const ClientMessage& message) {
+  accounts::ModerationService& service = *hub.moderation();
   switch (message.command_case()) {
     case ClientMessage::kListReports: {
       ReportList* list = call.reply.mutable_reports();
@@ -36,8 +37,8 @@ Handled Dispatcher::handle_moderation_list(Call& call, const ClientMessage& mess
            service.store().reports(message.list_reports().include_resolved(), kMaxPage)) {
         ReportEntry* entry = list->add_reports();
         fill_report(r, *entry);
-        if (r.target_account != 0 && hub_.accounts()) {
-          if (auto a = hub_.accounts()->find(r.target_account); a && !a->guest) {
+        if (r.target_account != 0 && hub.accounts()) {
+          if (auto a = hub.accounts()->find(r.target_account); a && !a->guest) {
             entry->set_target_account(a->name);
           }
         }
@@ -91,9 +92,9 @@ Handled Dispatcher::handle_moderation_list(Call& call, const ClientMessage& mess
     }
     case ClientMessage::kListConnections: {
       ConnectionList* list = call.reply.mutable_connections();
-      const accounts::Role own_role = role_of(hub_, call.state);
+      const accounts::Role own_role = role_of(hub, call.state);
       const int64_t own_account = call.state.account.account->id;
-      for (const auto& e : hub_.roster().all()) {
+      for (const auto& e : hub.roster().all()) {
         if (!e.player) continue;
         ConnectionEntry* out = list->add_connections();
         const Player::Account account = e.player->account();
@@ -121,7 +122,7 @@ Handled Dispatcher::handle_moderation_list(Call& call, const ClientMessage& mess
       return Handled::ok();
     }
     case ClientMessage::kListLiveMatches:
-      hub_.list_every_match(*call.reply.mutable_matches());
+      hub.list_every_match(*call.reply.mutable_matches());
       return Handled::ok();
     default:
       return Handled::fail(UNKNOWN_COMMAND, "not a moderation command");

@@ -18,7 +18,7 @@ class ClusterNode;
 
 namespace duelhall::server {
 
-class Hub;
+class ModerationHost;
 
 struct ModerationChange {
   enum class Kind { kBan, kUnban, kMute, kUnmute, kKick };
@@ -31,13 +31,13 @@ std::string encode(const ModerationChange& change);
 std::optional<ModerationChange> decode_moderation_change(std::string_view message);
 
 // Tells the other nodes of a change made here (nothing outside a cluster).
-void broadcast_moderation(Hub& hub, const ModerationChange& change);
+void broadcast_moderation(ModerationHost& hub, const ModerationChange& change);
 // Follows the other nodes' changes (called once, when the hub joins the cluster).
-void follow_moderation(Hub& hub, cluster::ClusterNode& cluster);
+void follow_moderation(ModerationHost& hub, cluster::ClusterNode& cluster);
 
 // Applies another node's change here (on the hub's loop: it reads the store).
-void apply_moderation_change(Hub& hub, const ModerationChange& change);
+void apply_moderation_change(ModerationHost& hub, const ModerationChange& change);
 // Reloads the bans and mutes and closes every connection a ban in force covers.
-void resync_moderation(Hub& hub);
+void resync_moderation(ModerationHost& hub);
 
 }  // namespace duelhall::server

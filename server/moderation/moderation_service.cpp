@@ -1,4 +1,4 @@
-#include "accounts/moderation_service.hpp"
+#include "moderation/moderation_service.hpp"
 
 #include <algorithm>
 #include <ctime>

@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "accounts/address_prefix.hpp"
-#include "accounts/moderation_service.hpp"
+#include "moderation/moderation_service.hpp"
 #include "storage/sqlite_account_store.hpp"
 
 using namespace duelhall;

@@ -1,4 +1,4 @@
-#include "lobby/roster.hpp"
+#include "moderation/roster.hpp"
 
 namespace duelhall::server {
 

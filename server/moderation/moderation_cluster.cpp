@@ -1,11 +1,11 @@
-#include "lobby/moderation_cluster.hpp"
+#include "moderation/moderation_cluster.hpp"
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 #include <charconv>
 
 #include "cluster/cluster_node.hpp"
-#include "lobby/moderation_support.hpp"
+#include "moderation/moderation_support.hpp"
 
 namespace duelhall::server {
 namespace {
@@ -27,14 +27,14 @@ std::string_view name_of(Kind kind) {
 }
 
 // The connections of an account on this node.
-std::vector<std::shared_ptr<Peer>> account_peers(Hub& hub, int64_t account) {
+std::vector<std::shared_ptr<Peer>> account_peers(ModerationHost& hub, int64_t account) {
   return hub.roster().peers([account](const Roster::Entry& e) {
     return e.player && account != 0 && e.player->account().id == account;
   });
 }
 
 // Closes every connection whose account or address a ban in force covers; how many.
-size_t close_banned(Hub& hub, accounts::ModerationService& service) {
+size_t close_banned(ModerationHost& hub, accounts::ModerationService& service) {
   size_t closed = 0;
   for (const Roster::Entry& entry : hub.roster().all()) {
     auto peer = entry.peer.lock();
@@ -78,11 +78,11 @@ std::optional<ModerationChange> decode_moderation_change(std::string_view messag
   return change;
 }
 
-void broadcast_moderation(Hub& hub, const ModerationChange& change) {
+void broadcast_moderation(ModerationHost& hub, const ModerationChange& change) {
   if (auto* cluster = hub.cluster()) cluster->broadcast(kChannel, encode(change));
 }
 
-void follow_moderation(Hub& hub, cluster::ClusterNode& cluster) {
+void follow_moderation(ModerationHost& hub, cluster::ClusterNode& cluster) {
   // The channel's handlers run on the feed's strand, which must not wait on the store.
   cluster.follow(
       kChannel,
@@ -98,7 +98,7 @@ void follow_moderation(Hub& hub, cluster::ClusterNode& cluster) {
       [&hub] { boost::asio::post(hub.io(), [&hub] { resync_moderation(hub); }); });
 }
 
-void apply_moderation_change(Hub& hub, const ModerationChange& change) {
+void apply_moderation_change(ModerationHost& hub, const ModerationChange& change) {
   accounts::ModerationService* service = hub.moderation();
   if (!service) return;
   try {
@@ -135,7 +135,7 @@ void apply_moderation_change(Hub& hub, const ModerationChange& change) {
                name_of(change.kind), told);
 }
 
-void resync_moderation(Hub& hub) {
+void resync_moderation(ModerationHost& hub) {
   accounts::ModerationService* service = hub.moderation();
   if (!service) return;
   try {

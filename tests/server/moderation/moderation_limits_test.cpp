@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "accounts/address_prefix.hpp"
-#include "accounts/moderation_service.hpp"
+#include "moderation/moderation_service.hpp"
 #include "storage/sqlite_account_store.hpp"
 
 using namespace duelhall;

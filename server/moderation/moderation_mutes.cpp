@@ -1,7 +1,7 @@
 // Mutes and kicks' holds (docs/moderation.md). An account's mute is stored; the same mute also
 // holds the player and the address it was given on, in memory, so that signing out, or coming
 // back from that address as a new guest, does not lift it.
-#include "accounts/moderation_service.hpp"
+#include "moderation/moderation_service.hpp"
 
 namespace duelhall::accounts {
 namespace {

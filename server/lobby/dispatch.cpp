@@ -11,6 +11,7 @@
 #include "moderation/moderation_handlers.hpp"
 #include "moderation/moderation_service.hpp"
 #include "net/messages.hpp"
+#include "replays/replay_handlers.hpp"
 
 namespace duelhall::server {
 namespace {
@@ -121,16 +122,16 @@ void Dispatcher::dispatch(const std::shared_ptr<Peer>& peer, ClientState& state,
         handled = handle_ping(call, message.ping());
         break;
       case ClientMessage::kListReplays:
-        handled = handle_list_replays(call, message.list_replays());
+        handled = handle_list_replays(hub_, call, message.list_replays());
         break;
       case ClientMessage::kReplayView:
-        handled = handle_replay_view(call, message.replay_view());
+        handled = handle_replay_view(hub_, call, message.replay_view());
         break;
       case ClientMessage::kExportMatch:
-        handled = handle_export_match(call, message.export_match());
+        handled = handle_export_match(hub_, call, message.export_match());
         break;
       case ClientMessage::kImportMatch:
-        handled = handle_import_match(call, message.import_match());
+        handled = handle_import_match(hub_, call, message.import_match());
         break;
       case ClientMessage::kResign:
         handled = handle_resign(call, message.resign());

@@ -45,11 +45,6 @@ class Dispatcher {
   Handled handle_resign(Call& call, const Resign& request);
   Handled handle_chat(Call& call, const Chat& request);
   Handled handle_ping(Call& call, const Ping& request);
-  // Replays, export and import (dispatch_replays.cpp).
-  Handled handle_list_replays(Call& call, const ListReplays& request);
-  Handled handle_replay_view(Call& call, const ReplayView& request);
-  Handled handle_export_match(Call& call, const ExportMatch& request);
-  Handled handle_import_match(Call& call, const ImportMatch& request);
   // Accounts (server/accounts/account_commands.cpp serves them; dispatch_accounts.cpp). The
   // commands that hash a password run on the hub's HashingPool when it has one: BUSY when its
   // queue is full, else the reply comes from the connection's strand once the hash is done.

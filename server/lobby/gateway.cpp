@@ -3,8 +3,8 @@
 #include "accounts/account_commands.hpp"
 #include "accounts/account_json.hpp"
 #include "cluster/cluster_node.hpp"
-#include "lobby/replay_export.hpp"
 #include "moderation/moderation_handlers.hpp"
+#include "replays/replay_handlers.hpp"
 
 namespace duelhall::server {
 

@@ -26,6 +26,7 @@
 #include "match/match_host.hpp"
 #include "match/player.hpp"
 #include "moderation/moderation_host.hpp"
+#include "replays/replay_host.hpp"
 
 namespace duelhall::storage {
 class MatchStore;
@@ -72,7 +73,10 @@ struct CreateOutcome {
   MatchInfo info;  // the match as created, before anyone else can change it
 };
 
-class Hub : public MatchHost, public ModerationHost, public std::enable_shared_from_this<Hub> {
+class Hub : public MatchHost,
+            public ModerationHost,
+            public ReplayHost,
+            public std::enable_shared_from_this<Hub> {
  public:
   Hub(boost::asio::io_context& io, const engine::Registry& registry, Config config,
       std::shared_ptr<ActionLogFactory> logs);
@@ -94,7 +98,7 @@ class Hub : public MatchHost, public ModerationHost, public std::enable_shared_f
 
   // The match store (replays, export, import); null when the server stores nothing.
   void set_store(storage::MatchStore* store) { store_ = store; }
-  storage::MatchStore* store() const { return store_; }
+  storage::MatchStore* store() const override { return store_; }
   // Accounts and ratings; null when the server offers none.
   void set_accounts(accounts::AccountService* accounts) { accounts_ = accounts; }
   accounts::AccountService* accounts() const override { return accounts_; }
@@ -129,7 +133,7 @@ class Hub : public MatchHost, public ModerationHost, public std::enable_shared_f
   void list_every_match(MatchList& out) override;
 
   // A new match id (for an imported match): live and stored matches share one numbering.
-  uint64_t allocate_match_id();
+  uint64_t allocate_match_id() override;
 
   // Recovery, before the server listens: match ids continue after `last_id`, and each
   // recovered match waits for its players, who reconnect with their tokens (find_player).

@@ -9,7 +9,7 @@ if(NOT SERVER_DIR)
 endif()
 
 set(folders metrics fairness storage storage_pg accounts config pairing tournaments net cluster
-            match hall moderation lobby app)
+            match hall moderation replays lobby app)
 # What each folder may include besides itself: a folder ("storage/") or one header ("net/peer.hpp").
 set(allowed_metrics "")
 set(allowed_fairness "")
@@ -28,13 +28,15 @@ set(allowed_hall accounts/ config/ match/player.hpp net/peer.hpp net/rate_limite
 # A room reaches the hall through its host interface and never includes the lobby.
 set(allowed_moderation hall/ cluster/ accounts/ match/ ${net_interfaces} net/rate_limiter.hpp
     config/ storage/ fairness/ metrics/)
+set(allowed_replays hall/ storage/ fairness/)
 # The lobby includes a room only through its door: the handlers it routes to, the host it
 # implements.
 set(moderation_door moderation/moderation_handlers.hpp moderation/moderation_host.hpp
     moderation/moderation_cluster.hpp moderation/moderation_service.hpp)
-set(allowed_lobby ${moderation_door} hall/ cluster/ accounts/ match/ ${net_interfaces}
+set(replays_door replays/replay_handlers.hpp replays/replay_host.hpp)
+set(allowed_lobby ${moderation_door} ${replays_door} hall/ cluster/ accounts/ match/ ${net_interfaces}
     net/rate_limiter.hpp net/gateway.hpp config/ storage/ fairness/ metrics/)
-set(allowed_app moderation/ hall/ cluster/ accounts/ lobby/ match/ net/ config/ storage_pg/
+set(allowed_app moderation/ replays/ hall/ cluster/ accounts/ lobby/ match/ net/ config/ storage_pg/
     storage/ fairness/ metrics/)
 # The duelhall_* libraries each folder's CMakeLists.txt may link besides its own.
 set(links_metrics "")
@@ -50,9 +52,10 @@ set(links_cluster config metrics)
 set(links_match net config metrics storage fairness engine proto wire_diff)
 set(links_hall accounts match net config storage proto)
 set(links_moderation hall cluster accounts match net config metrics storage fairness proto)
-set(links_lobby moderation hall cluster accounts match net config metrics storage fairness engine
+set(links_replays hall storage fairness engine proto)
+set(links_lobby moderation replays hall cluster accounts match net config metrics storage fairness engine
     proto)
-set(links_app moderation cluster accounts lobby match net config metrics storage_pg storage
+set(links_app moderation replays cluster accounts lobby match net config metrics storage_pg storage
     fairness engine)
 
 # Every header under server/, by bare name, to catch includes that are not rooted at server/.

@@ -1,13 +1,11 @@
-// Replays, export and import: the handlers over the match store. A live match is never served
-// here (its seed, chance log and other seats' views would reveal hidden cards); its own players
-// and spectators follow it through the match.
+// Replays, export and import: the handlers over the match store (replay_handlers.hpp).
 #include <chrono>
 
 #include "core/version.hpp"
 #include "fairness/record_format.hpp"
 #include "fairness/verify.hpp"
-#include "lobby/dispatch.hpp"
-#include "lobby/replay_export.hpp"
+#include "replays/replay_export.hpp"
+#include "replays/replay_handlers.hpp"
 #include "storage/match_store.hpp"
 
 namespace duelhall::server {
@@ -53,8 +51,8 @@ Handled load_ended(storage::MatchStore* store, uint64_t id,
 
 }  // namespace
 
-Handled Dispatcher::handle_list_replays(Call& call, const ListReplays& request) {
-  storage::MatchStore* store = hub_.store();
+Handled handle_list_replays(ReplayHost& hub, Call& call, const ListReplays& request) {
+  storage::MatchStore* store = hub.store();
   if (!store) return Handled::fail(STORAGE_DISABLED, "this server stores no matches");
   storage::ReplayQuery query;
   query.ruleset = request.ruleset();
@@ -66,9 +64,9 @@ Handled Dispatcher::handle_list_replays(Call& call, const ListReplays& request) 
   return Handled::ok();
 }
 
-Handled Dispatcher::handle_replay_view(Call& call, const ReplayView& request) {
+Handled handle_replay_view(ReplayHost& hub, Call& call, const ReplayView& request) {
   std::optional<storage::StoredMatch> stored;
-  if (Handled h = load_ended(hub_.store(), request.match_id(), stored); h.code != OK) return h;
+  if (Handled h = load_ended(hub.store(), request.match_id(), stored); h.code != OK) return h;
   const int seat = request.seat();
   if (seat < kOmniscientSeat || seat >= stored->summary.seats) {
     return Handled::fail(NO_SUCH_SEAT, "a seat of the match, -1 (public) or -2 (omniscient)");
@@ -77,7 +75,7 @@ Handled Dispatcher::handle_replay_view(Call& call, const ReplayView& request) {
   if (!state.replay || state.replay_match != request.match_id()) {
     std::string error;
     auto cursor =
-        storage::ReplayCursor::open(hub_.registry(), stored->config, stored->steps, true, error);
+        storage::ReplayCursor::open(hub.registry(), stored->config, stored->steps, true, error);
     if (!cursor) return Handled::fail(INTERNAL_ERROR, "the match does not replay: " + error);
     state.replay = std::move(cursor);
     state.replay_match = request.match_id();
@@ -103,19 +101,19 @@ Handled Dispatcher::handle_replay_view(Call& call, const ReplayView& request) {
   return Handled::ok();
 }
 
-Handled Dispatcher::handle_export_match(Call& call, const ExportMatch& request) {
-  ExportAnswer answer = export_match_record(hub_, request.match_id());
+Handled handle_export_match(ReplayHost& hub, Call& call, const ExportMatch& request) {
+  ExportAnswer answer = export_match_record(hub, request.match_id());
   if (answer.code != OK) return Handled::fail(answer.code, std::move(answer.reason));
   call.reply.mutable_exported()->set_match_id(request.match_id());
   call.reply.mutable_exported()->set_record(std::move(answer.record));
   return Handled::ok();
 }
 
-Handled Dispatcher::handle_import_match(Call& call, const ImportMatch& request) {
-  storage::MatchStore* store = hub_.store();
+Handled handle_import_match(ReplayHost& hub, Call& call, const ImportMatch& request) {
+  storage::MatchStore* store = hub.store();
   if (!store) return Handled::fail(STORAGE_DISABLED, "this server stores no matches");
   const auto verdict =
-      fairness::verify_export(hub_.registry(), request.record(), engine::kEngineVersion);
+      fairness::verify_export(hub.registry(), request.record(), engine::kEngineVersion);
   if (!verdict.ok()) {
     return Handled::fail(BAD_RECORD,
                          std::string(fairness::to_string(verdict.failure)) + ": " + verdict.reason);
@@ -127,7 +125,7 @@ Handled Dispatcher::handle_import_match(Call& call, const ImportMatch& request) 
                        std::chrono::system_clock::now().time_since_epoch())
                        .count();
   const auto id =
-      store->import_record(*record, now, static_cast<storage::MatchId>(hub_.allocate_match_id()));
+      store->import_record(*record, now, static_cast<storage::MatchId>(hub.allocate_match_id()));
   call.reply.mutable_imported()->set_match_id(static_cast<uint64_t>(id));
   return Handled::ok();
 }

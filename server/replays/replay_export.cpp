@@ -1,6 +1,8 @@
-#include "lobby/replay_export.hpp"
+#include "replays/replay_export.hpp"
 
 #include <charconv>
+
+#include "replays/replay_handlers.hpp"
 
 #include "fairness/record_format.hpp"
 #include "storage/match_export.hpp"
@@ -10,7 +12,7 @@ namespace duelhall::server {
 
 namespace http = boost::beast::http;
 
-ExportAnswer export_match_record(Hub& hub, uint64_t match_id) {
+ExportAnswer export_match_record(ReplayHost& hub, uint64_t match_id) {
   storage::MatchStore* store = hub.store();
   if (!store) return {STORAGE_DISABLED, "this server stores no matches", {}};
   auto stored = store->load_match(static_cast<storage::MatchId>(match_id));
@@ -33,7 +35,7 @@ ExportAnswer export_match_record(Hub& hub, uint64_t match_id) {
 }
 
 std::optional<http::message_generator> answer_export(
-    Hub& hub, const http::request<http::string_body>& request) {
+    ReplayHost& hub, const http::request<http::string_body>& request) {
   constexpr std::string_view kPrefix = "/matches/";
   constexpr std::string_view kSuffix = "/export";
   std::string_view target = request.target();

@@ -39,7 +39,7 @@ class ServerMetrics {
   Counter& frames_out;
   Counter& rate_limited;      // client messages dropped by the rate limiter
   Counter& slow_consumers;    // connections dropped for not reading their updates
-  Counter& logins;            // successful sign-ins and registrations (lobby/dispatch.cpp)
+  Counter& logins;            // successful sign-ins and registrations (lobby/account_handlers.cpp)
   Counter& bans;              // kept by the moderation code
   Counter& drains;            // SIGTERM drains begun
   Histogram& commit_latency;  // one store commit (group of actions) with its sync

@@ -1,11 +1,11 @@
-// The dispatcher's cluster side (docs/cluster.md). A node answers a command about a match another
+// The lobby's cluster side (docs/cluster.md). A node answers a command about a match another
 // node hosts, or a creation the placement gives to another node, with REDIRECT: the node's address
 // and a ticket for the same command there. The client sends it there with the ticket, and that
 // node serves it without redirecting again. Frames are never forwarded between nodes.
 #include <spdlog/spdlog.h>
 
 #include "cluster/cluster_node.hpp"
-#include "lobby/dispatch.hpp"
+#include "lobby/cluster_redirects.hpp"
 #include "net/messages.hpp"
 
 namespace duelhall::server {
@@ -64,8 +64,8 @@ std::string no_node_now(uint64_t match_id, const std::string& then) {
 
 }  // namespace
 
-Handled Dispatcher::check_ticket(Call& call, const ClientMessage& message) {
-  cluster::ClusterNode* cluster = hub_.cluster();
+Handled check_ticket(Hub& hub, Call& call, const ClientMessage& message) {
+  cluster::ClusterNode* cluster = hub.cluster();
   if (!cluster) return Handled::fail(CLUSTER_UNAVAILABLE, "this server is not in a cluster");
   cluster::Ticket ticket;
   TicketCheck check = TicketCheck::kWrongMatch;
@@ -106,8 +106,8 @@ Handled Dispatcher::check_ticket(Call& call, const ClientMessage& message) {
   return Handled::ok();
 }
 
-std::optional<Handled> Dispatcher::place_elsewhere(Call& call) {
-  cluster::ClusterNode* cluster = hub_.cluster();
+std::optional<Handled> place_elsewhere(Hub& hub, Call& call) {
+  cluster::ClusterNode* cluster = hub.cluster();
   if (!cluster || call.ticketed) return std::nullopt;
   if (!cluster->ready()) {
     return Handled::retry(
@@ -120,13 +120,13 @@ std::optional<Handled> Dispatcher::place_elsewhere(Call& call) {
   return redirect(*cluster, *chosen, 0, TicketRole::kCreate, -1, holder_of(call.state), call.reply);
 }
 
-Handled Dispatcher::not_here(Call& call, uint64_t match_id, bool spectate, int seat) {
-  cluster::ClusterNode* cluster = hub_.cluster();
+Handled not_here(Hub& hub, Call& call, uint64_t match_id, bool spectate, int seat) {
+  cluster::ClusterNode* cluster = hub.cluster();
   if (!cluster) return Handled::fail(UNKNOWN_MATCH, "no such match");
   const TicketRole role = spectate ? TicketRole::kSpectate : TicketRole::kJoin;
   // A listed match: its node is known here, and redirected to while it is seen alive. Otherwise
   // (unlisted, or its node stopped) Redis says who holds its lease.
-  const std::string listed_on = hub_.remote_node_of(match_id);
+  const std::string listed_on = hub.remote_node_of(match_id);
   if (!call.ticketed && cluster->seen_recently(listed_on)) {
     if (auto node = cluster->node(listed_on)) {
       return redirect(*cluster, *node, match_id, role, seat, holder_of(call.state), call.reply);
@@ -158,11 +158,11 @@ Handled Dispatcher::not_here(Call& call, uint64_t match_id, bool spectate, int s
   return Handled::later();
 }
 
-std::optional<Handled> Dispatcher::resume_elsewhere(Call& call, const Hello& hello) {
-  cluster::ClusterNode* cluster = hub_.cluster();
+std::optional<Handled> resume_elsewhere(Hub& hub, Call& call, const Hello& hello) {
+  cluster::ClusterNode* cluster = hub.cluster();
   if (!cluster || hello.cursors().empty()) return std::nullopt;
   for (const auto& c : hello.cursors()) {
-    if (hub_.find_match(c.match_id())) return std::nullopt;  // served here
+    if (hub.find_match(c.match_id())) return std::nullopt;  // served here
   }
   const uint64_t match_id = hello.cursors(0).match_id();
   const std::string retry = no_node_now(match_id, "say Hello again in a moment");

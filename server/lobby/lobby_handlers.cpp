@@ -1,0 +1,139 @@
+// The lobby room's commands (docs/protocol.md): the rulesets and the listing, creating, joining
+// and spectating a match, and the commands passed on to a match, which answers from its strand.
+#include "lobby/lobby_handlers.hpp"
+
+#include "lobby/cluster_redirects.hpp"
+#include "match/match.hpp"
+#include "moderation/moderation_handlers.hpp"
+#include "net/messages.hpp"
+
+namespace duelhall::server {
+
+void leave_hall(Hub& hub, const Peer* peer, ClientState& state) {
+  hub.roster().remove(peer->peer_id());
+  if (state.subscribed) hub.unsubscribe(peer);
+  for (uint64_t id : state.watching) {
+    if (auto match = hub.find_match(id)) match->spectator_gone(peer->peer_id());
+  }
+  state.watching.clear();
+  if (state.player) hub.player_dropped(state.player, peer);
+}
+
+Handled handle_list_rulesets(Hub& hub, Call& call) {
+  RulesetList* list = call.reply.mutable_rulesets();
+  for (const auto& info : hub.registry().all()) fill_ruleset(info, *list->add_rulesets());
+  return Handled::ok();
+}
+
+Handled handle_list_matches(Hub& hub, Call& call) {
+  hub.list(*call.reply.mutable_matches());
+  return Handled::ok();
+}
+
+Handled handle_subscribe_lobby(Hub& hub, Call& call, const SubscribeLobby& request) {
+  hub.subscribe(call.peer, request.subscribe());
+  call.state.subscribed = request.subscribe();
+  hub.list(*call.reply.mutable_matches());
+  return Handled::ok();
+}
+
+Handled handle_create_match(Hub& hub, Call& call, const CreateMatch& request) {
+  if (auto elsewhere = place_elsewhere(hub, call)) return *elsewhere;
+  CreateOutcome created = hub.create_match(call.state.player, request);
+  if (created.code != OK) return Handled::fail(created.code, created.reason);
+  MatchCreated* reply = call.reply.mutable_created();
+  *reply->mutable_match() = std::move(created.info);
+  reply->set_invite_code(created.invite);
+  reply->set_seat(created.seat);
+  if (!hub.cluster()) return Handled::ok();
+  // In a cluster the creation is answered once the match's lease is in Redis: a join or spectate
+  // through another node, sent the moment the id is known, finds its node (docs/cluster.md).
+  call.reply.set_request_id(call.request_id);
+  call.reply.set_result(OK);
+  hub.open_when_leased(created.match,
+                       [peer = call.peer, frame = frame_of(call.reply)] { peer->send(frame); });
+  return Handled::later();
+}
+
+Handled handle_join_match(Hub& hub, Call& call, const JoinMatch& request) {
+  auto match = hub.find_match(request.match_id());
+  if (!match) return not_here(hub, call, request.match_id(), false, request.seat());
+  if (request.seat() < -1) {
+    return Handled::fail(BAD_PARAMETERS, "a seat is -1 (any free seat) or a seat number");
+  }
+  match->join(call.peer, call.state.player, request, call.request_id);
+  return Handled::later();
+}
+
+Handled handle_leave_match(Hub& hub, Call& call, const LeaveMatch& request) {
+  auto match = hub.find_match(request.match_id());
+  if (!match) return Handled::fail(UNKNOWN_MATCH, "no such match");
+  call.state.watching.erase(request.match_id());
+  match->leave(call.peer, call.state.player, call.request_id);
+  return Handled::later();
+}
+
+Handled handle_spectate(Hub& hub, Call& call, const Spectate& request) {
+  auto match = hub.find_match(request.match_id());
+  if (!match) return not_here(hub, call, request.match_id(), true, -1);
+  call.state.watching.insert(request.match_id());
+  match->spectate(call.peer, request.invite_code(), call.request_id);
+  return Handled::later();
+}
+
+Handled handle_fill_bots(Hub& hub, Call& call, const FillWithBots& request) {
+  auto match = hub.find_match(request.match_id());
+  if (!match) return Handled::fail(UNKNOWN_MATCH, "no such match");
+  if (!request.level().empty() && !offers_bot_level(match->ruleset(), request.level())) {
+    return Handled::fail(BAD_PARAMETERS, match->ruleset().display_name + " has no bot level '" +
+                                             request.level() + "'");
+  }
+  match->fill_bots(call.peer, call.state.player, request.level(), call.request_id);
+  return Handled::later();
+}
+
+Handled handle_action(Hub& hub, Call& call, const SubmitAction& request) {
+  auto match = hub.find_match(request.match_id());
+  if (!match) return Handled::fail(UNKNOWN_MATCH, "no such match");
+  match->act(call.peer, call.state.player, request, call.request_id);
+  return Handled::later();
+}
+
+Handled handle_resync(Hub& hub, Call& call, const Resync& request) {
+  auto match = hub.find_match(request.match_id());
+  if (!match) return Handled::fail(UNKNOWN_MATCH, "no such match");
+  match->resync(call.peer, call.state.player, call.request_id);
+  return Handled::later();
+}
+
+Handled handle_resign(Hub& hub, Call& call, const Resign& request) {
+  auto match = hub.find_match(request.match_id());
+  if (!match) return Handled::fail(UNKNOWN_MATCH, "no such match");
+  match->resign(call.peer, call.state.player, call.request_id);
+  return Handled::later();
+}
+
+Handled handle_chat(Hub& hub, Call& call, const Chat& request) {
+  if (request.text().empty() || request.text().size() > hub.config().limits.chat_max_bytes) {
+    return Handled::fail(
+        CHAT_TOO_LONG,
+        "chat text must be 1 to " + std::to_string(hub.config().limits.chat_max_bytes) + " bytes");
+  }
+  if (auto muted = refuse_muted(hub, call)) return *muted;
+  if (!call.state.chat.allow()) return Handled::fail(RATE_LIMITED, "too many chat messages");
+  if (request.match_id() == 0) {
+    hub.lobby_chat(*call.state.player, request.text());
+    return Handled::ok();
+  }
+  auto match = hub.find_match(request.match_id());
+  if (!match) return Handled::fail(UNKNOWN_MATCH, "no such match");
+  match->chat(call.peer, call.state.player, request.text(), call.request_id);
+  return Handled::later();
+}
+
+Handled handle_ping(Call& call, const Ping& request) {
+  call.reply.mutable_pong()->set_nonce(request.nonce());
+  return Handled::ok();
+}
+
+}  // namespace duelhall::server

@@ -1,6 +1,8 @@
 # Holds server/'s folders to one direction (see server/CMakeLists.txt): every quoted #include of
 # a server header is rooted at server/ ("lobby/hub.hpp") and names a folder the including folder
-# may use, and each folder's CMakeLists.txt links only the libraries below it. Run by ctest as
+# may use, and each folder's CMakeLists.txt links only the libraries below it. The rooms
+# (moderation/, replays/) never include the lobby, and the lobby includes a room only through its
+# door (the handlers it routes to, the host interface its Hub implements). Run by ctest as
 # "server layering: ..."; prints every offending line and fails.
 #   cmake -DSERVER_DIR=<repo>/server -P layering_check.cmake
 cmake_minimum_required(VERSION 3.25)

@@ -16,13 +16,9 @@ bool ArenaTournament::finished(uint64_t now_ms) const {
 }
 
 Refusal ArenaTournament::add_player(PlayerId id, int32_t rating, uint64_t now_ms) {
-  if (ledger_.find(id)) return Refusal::kAlreadyJoined;
-  if (finished(now_ms)) return Refusal::kFinished;
-  if (config_.max_players != 0 && ledger_.players().size() >= config_.max_players) {
-    return Refusal::kFull;
-  }
-  tallies_[id].standing = ArenaStanding{id, rating};
-  return ledger_.add(Player{id, rating, false, false});
+  const Refusal refusal = ledger_.join(id, rating, finished(now_ms), false, config_.max_players);
+  if (refusal == Refusal::kOk) tallies_[id].standing = ArenaStanding{id, rating};
+  return refusal;
 }
 
 Refusal ArenaTournament::withdraw(PlayerId id, uint64_t now_ms) { return leave(id, now_ms, false); }
@@ -31,12 +27,7 @@ Refusal ArenaTournament::disqualify(PlayerId id, uint64_t now_ms) {
 }
 
 Refusal ArenaTournament::leave(PlayerId id, uint64_t now_ms, bool disqualified) {
-  Player* player = ledger_.find(id);
-  if (!player) return Refusal::kUnknownPlayer;
-  if (finished(now_ms)) return Refusal::kFinished;
-  if (!player->active()) return Refusal::kAlreadyLeft;
-  (disqualified ? player->disqualified : player->withdrawn) = true;
-  return Refusal::kOk;
+  return ledger_.leave(id, disqualified, finished(now_ms));
 }
 
 Refusal ArenaTournament::start(uint64_t now_ms) {

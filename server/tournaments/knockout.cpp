@@ -20,26 +20,16 @@ std::vector<int32_t> bracket_order(uint32_t slots) {
 }
 
 Refusal KnockoutTournament::add_player(PlayerId id, int32_t rating) {
-  if (ledger_.find(id)) return Refusal::kAlreadyJoined;
-  if (finished()) return Refusal::kFinished;
-  if (started()) return Refusal::kStarted;
-  if (config_.max_players != 0 && ledger_.players().size() >= config_.max_players) {
-    return Refusal::kFull;
-  }
-  return ledger_.add(Player{id, rating, false, false});
+  return ledger_.join(id, rating, finished(), started(), config_.max_players);
 }
 
 Refusal KnockoutTournament::withdraw(PlayerId id) { return leave(id, false); }
 Refusal KnockoutTournament::disqualify(PlayerId id) { return leave(id, true); }
 
 Refusal KnockoutTournament::leave(PlayerId id, bool disqualified) {
-  Player* player = ledger_.find(id);
-  if (!player) return Refusal::kUnknownPlayer;
-  if (finished()) return Refusal::kFinished;
-  if (!player->active()) return Refusal::kAlreadyLeft;
-  (disqualified ? player->disqualified : player->withdrawn) = true;
-  settle();
-  return Refusal::kOk;
+  const Refusal refusal = ledger_.leave(id, disqualified, finished());
+  if (refusal == Refusal::kOk) settle();
+  return refusal;
 }
 
 bool KnockoutTournament::seed_active(int32_t seed) const {

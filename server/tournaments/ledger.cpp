@@ -79,6 +79,24 @@ Refusal Ledger::add(const Player& player) {
   return Refusal::kOk;
 }
 
+Refusal Ledger::join(PlayerId id, int32_t rating, bool finished, bool closed,
+                     size_t max_players) {
+  if (find(id)) return Refusal::kAlreadyJoined;
+  if (finished) return Refusal::kFinished;
+  if (closed) return Refusal::kStarted;
+  if (max_players != 0 && players_.size() >= max_players) return Refusal::kFull;
+  return add(Player{id, rating, false, false});
+}
+
+Refusal Ledger::leave(PlayerId id, bool disqualified, bool finished) {
+  Player* player = find(id);
+  if (!player) return Refusal::kUnknownPlayer;
+  if (finished) return Refusal::kFinished;
+  if (!player->active()) return Refusal::kAlreadyLeft;
+  (disqualified ? player->disqualified : player->withdrawn) = true;
+  return Refusal::kOk;
+}
+
 GameId Ledger::open_game(uint32_t round, std::vector<PlayerId> seats) {
   GameId id = static_cast<GameId>(games_.size());
   games_.push_back(Game{id, round, std::move(seats), {}});

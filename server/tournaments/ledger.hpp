@@ -77,6 +77,11 @@ class Ledger {
   Player* find(PlayerId id);
   const Player* find(PlayerId id) const;
   Refusal add(const Player& player);
+  // The entry and leaving rules every format shares: one entry per player, none once `closed`
+  // (started or finished, as the format says), at most `max_players` (0: no limit); a leaver
+  // is marked withdrawn or disqualified, once, while `finished` is false.
+  Refusal join(PlayerId id, int32_t rating, bool finished, bool closed, size_t max_players);
+  Refusal leave(PlayerId id, bool disqualified, bool finished);
   const std::vector<Player>& players() const { return players_; }
   const std::vector<Game>& games() const { return games_; }
   Game* game(GameId id) { return id < games_.size() ? &games_[id] : nullptr; }

@@ -10,25 +10,14 @@
 namespace duelhall::tournaments {
 
 Refusal SwissTournament::add_player(PlayerId id, int32_t rating) {
-  if (ledger_.find(id)) return Refusal::kAlreadyJoined;
-  if (finished()) return Refusal::kFinished;
-  if (started()) return Refusal::kStarted;
-  if (config_.max_players != 0 && ledger_.players().size() >= config_.max_players) {
-    return Refusal::kFull;
-  }
-  return ledger_.add(Player{id, rating, false, false});
+  return ledger_.join(id, rating, finished(), started(), config_.max_players);
 }
 
 Refusal SwissTournament::withdraw(PlayerId id) { return leave(id, false); }
 Refusal SwissTournament::disqualify(PlayerId id) { return leave(id, true); }
 
 Refusal SwissTournament::leave(PlayerId id, bool disqualified) {
-  Player* player = ledger_.find(id);
-  if (!player) return Refusal::kUnknownPlayer;
-  if (finished()) return Refusal::kFinished;
-  if (!player->active()) return Refusal::kAlreadyLeft;
-  (disqualified ? player->disqualified : player->withdrawn) = true;
-  return Refusal::kOk;
+  return ledger_.leave(id, disqualified, finished());
 }
 
 bool SwissTournament::round_complete() const {

@@ -27,13 +27,26 @@ struct KnockoutConfig {
 
 using MatchId = uint32_t;
 
+// One player's line in a bracket's standings: how far they got and who put them out.
+struct KnockoutStanding {
+  PlayerId id = 0;
+  int32_t seed = 0;
+  uint32_t round_reached = 0;  // the last round the player has a match in (the final: rounds())
+  // 1 the champion, 2 the finalist, 3 each losing semi-finalist, 5 each losing quarter-finalist,
+  // and so on (2^k + 1 for those out k rounds before the final); 0 while still in.
+  uint32_t place = 0;
+  std::optional<PlayerId> eliminated_by;  // the winner of the match this player lost
+  bool by_walkover = false;               // that match was lost by withdrawal or disqualification
+  bool operator==(const KnockoutStanding&) const = default;
+};
+
 struct KnockoutMatch {
-  uint32_t round = 1;            // 1 = first round; the final is the last
-  int32_t first = 0;             // seed (1-based), 0 not known yet, -1 a bye
+  uint32_t round = 1;  // 1 = first round; the final is the last
+  int32_t first = 0;   // seed (1-based), 0 not known yet, -1 a bye
   int32_t second = 0;
   uint32_t first_wins = 0, second_wins = 0, draws = 0;
-  int32_t winner = 0;            // seed, 0 undecided
-  bool walkover = false;         // decided by a bye, a withdrawal or a disqualification
+  int32_t winner = 0;     // seed, 0 undecided
+  bool walkover = false;  // decided by a bye, a withdrawal or a disqualification
   bool operator==(const KnockoutMatch&) const = default;
 };
 
@@ -57,8 +70,10 @@ class KnockoutTournament {
   PlayerId player_of_seed(int32_t seed) const { return seeds_.at(static_cast<size_t>(seed - 1)); }
   const std::vector<KnockoutMatch>& matches() const { return matches_; }
   uint32_t rounds() const { return rounds_; }
-  // Champion first, then by the round each player went out in (later first), then seed.
-  std::vector<PlayerId> standings() const;
+  // Every seeded player (none before the start), furthest first: the champion, then by the round
+  // reached (the winner of a match counts as reaching the next round), those still in before
+  // those out in the same round, then by seed.
+  std::vector<KnockoutStanding> standings() const;
   const Ledger& ledger() const { return ledger_; }
 
   std::string serialize() const;
@@ -76,7 +91,7 @@ class KnockoutTournament {
 
   KnockoutConfig config_;
   Ledger ledger_;
-  std::vector<PlayerId> seeds_;  // seeds_[s - 1] is seed s
+  std::vector<PlayerId> seeds_;         // seeds_[s - 1] is seed s
   std::vector<KnockoutMatch> matches_;  // round by round, the final last
   uint32_t rounds_ = 0;
 };

@@ -181,8 +181,13 @@ void arena_runs(int runs, uint64_t seed, uint64_t rematch_wait_ms) {
       runs, static_cast<double>(rematch_wait_ms) / 1000);
   std::printf("  games played: %ld; paired against the last opponent: %ld\n", games_played,
               last_opponent_again);
-  std::printf("  wait from a result to the next game: median %.1f s, p99 %.1f s, max %.1f s\n",
-              quantile(waits, 0.5), quantile(waits, 0.99), quantile(waits, 1.0));
+  double total_wait = 0;
+  for (double wait : waits) total_wait += wait;
+  std::printf(
+      "  wait from a result to the next game: mean %.1f s, median %.1f s, p99 %.1f s, "
+      "max %.1f s\n",
+      waits.empty() ? 0.0 : total_wait / static_cast<double>(waits.size()), quantile(waits, 0.5),
+      quantile(waits, 0.99), quantile(waits, 1.0));
   timings.print("pool pairings (after every result and held-back wait)");
   std::printf("  lost or doubled players: %ld\n", lost_or_doubled);
   std::printf("  standings equal to a recount: %s\n", recount_mismatches == 0 ? "yes" : "NO");

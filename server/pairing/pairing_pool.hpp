@@ -92,6 +92,7 @@ enum class PairingOutcome : uint8_t {
   kUnknownSeeker,     // cancel: not seeking here (already paired, cancelled or never seeking)
   kSeatsOutOfRange,   // seek: seats outside [min_seats, max_seats]
   kRatingNotFinite,   // seek: a rating or deviation that is NaN, infinite or negative deviation
+  kUnknownPool,       // seek (PairingHall): no pool for that ruleset, rating mode and clock
 };
 std::string_view describe(PairingOutcome outcome);
 

@@ -79,6 +79,17 @@ std::vector<MatchId> KnockoutTournament::pairings() const {
   return ready;
 }
 
+std::optional<std::pair<PlayerId, PlayerId>> KnockoutTournament::next_game_seats(MatchId id) const {
+  if (id >= matches_.size()) return std::nullopt;
+  const KnockoutMatch& match = matches_[id];
+  if (match.first <= 0 || match.second <= 0 || match.winner != 0) return std::nullopt;
+  const uint32_t played = match.first_wins + match.second_wins + match.draws;
+  const int32_t higher = std::min(match.first, match.second);
+  const int32_t lower = std::max(match.first, match.second);
+  if (played % 2 == 0) return std::pair{player_of_seed(higher), player_of_seed(lower)};
+  return std::pair{player_of_seed(lower), player_of_seed(higher)};
+}
+
 Refusal KnockoutTournament::record_game(MatchId id, Outcome outcome) {
   if (id >= matches_.size()) return Refusal::kUnknownMatch;
   KnockoutMatch& match = matches_[id];

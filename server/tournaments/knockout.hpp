@@ -13,6 +13,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tournaments/ledger.hpp"
@@ -61,6 +62,10 @@ class KnockoutTournament {
   Refusal start();
   // Matches ready to play: both players known, no winner yet.
   std::vector<MatchId> pairings() const;
+  // Who sits first and second in the next game of a ready match (nothing for one not ready):
+  // the higher seed first in the match's odd games (the 1st, the 3rd...), the lower seed in its
+  // even ones; drawn games count, so a replayed game swaps the seats too.
+  std::optional<std::pair<PlayerId, PlayerId>> next_game_seats(MatchId match) const;
   // One game of a match; refuses matches not ready and matches already decided.
   Refusal record_game(MatchId match, Outcome outcome);
 

@@ -134,6 +134,23 @@ TEST_CASE("tournaments: knockout best of 3 needs two wins and replays draws") {
   CHECK(knockout.withdraw(1) == Refusal::kFinished);
 }
 
+TEST_CASE("tournaments: knockout best of 3 alternates the first seat, draws included") {
+  KnockoutTournament knockout = field(4, KnockoutConfig{0, 3});
+  REQUIRE(knockout.start() == Refusal::kOk);
+  using Seats = std::optional<std::pair<PlayerId, PlayerId>>;
+  // The semi-finals 1 v 4 and 2 v 3: the higher seed sits first in the first game.
+  CHECK(knockout.next_game_seats(0) == Seats{{1, 4}});
+  CHECK(knockout.next_game_seats(1) == Seats{{2, 3}});
+  CHECK(knockout.next_game_seats(2) == std::nullopt);  // the final: not ready
+  CHECK(knockout.next_game_seats(9) == std::nullopt);
+  REQUIRE(knockout.record_game(0, Outcome::kDraw) == Refusal::kOk);
+  CHECK(knockout.next_game_seats(0) == Seats{{4, 1}});
+  REQUIRE(knockout.record_game(0, Outcome::kFirstWins) == Refusal::kOk);  // 1 wins one
+  CHECK(knockout.next_game_seats(0) == Seats{{1, 4}});
+  REQUIRE(knockout.record_game(0, Outcome::kFirstWins) == Refusal::kOk);  // and the match
+  CHECK(knockout.next_game_seats(0) == std::nullopt);
+}
+
 TEST_CASE("tournaments: knockout walkovers for the withdrawn and refusals") {
   KnockoutTournament knockout = field(4, KnockoutConfig{4});
   CHECK(knockout.add_player(1, 1500) == Refusal::kAlreadyJoined);

@@ -34,6 +34,9 @@ Refusal ArenaTournament::leave(PlayerId id, uint64_t now_ms, bool disqualified) 
 
 Refusal ArenaTournament::start(uint64_t now_ms) {
   if (started_) return Refusal::kStarted;
+  size_t active = 0;
+  for (const Player& player : ledger_.players()) active += player.active() ? 1 : 0;
+  if (active < config_.min_players) return Refusal::kTooFewPlayers;
   started_ = true;
   start_ms_ = now_ms;
   return Refusal::kOk;
@@ -188,10 +191,10 @@ std::vector<ArenaStanding> ArenaTournament::recount() const {
 std::string ArenaTournament::serialize() const {
   std::ostringstream out;
   out << "duelhall-tournament arena 2\nduration_ms " << config_.duration_ms << "\nmax_players "
-      << config_.max_players << "\nrematch_wait_ms " << config_.rematch_wait_ms << "\nstarted "
-      << (started_ ? 1 : 0) << "\nstart_ms " << start_ms_ << "\nplayers "
-      << ledger_.players().size() << "\ngames " << ledger_.games().size() << "\nreports "
-      << report_order_.size() << '\n';
+      << config_.max_players << "\nrematch_wait_ms " << config_.rematch_wait_ms << "\nmin_players "
+      << config_.min_players << "\nstarted " << (started_ ? 1 : 0) << "\nstart_ms " << start_ms_
+      << "\nplayers " << ledger_.players().size() << "\ngames " << ledger_.games().size()
+      << "\nreports " << report_order_.size() << '\n';
   ledger_.write(out);
   for (GameId id : report_order_) out << "report " << id << '\n';
   out << "end\n";
@@ -202,19 +205,23 @@ Refusal ArenaTournament::restore(const std::string& text, ArenaTournament& out) 
   std::istringstream in(text);
   std::string magic, format, word;
   uint64_t version = 0, duration = 0, max_players = 0, started = 0, start_ms = 0, players = 0,
-           games = 0, reports = 0, rematch_wait = ArenaConfig{}.rematch_wait_ms;
-  // Version 1 had no rematch wait: it reads as the default.
+           games = 0, reports = 0, rematch_wait = ArenaConfig{}.rematch_wait_ms, min_players = 0;
+  // Version 1 had no rematch wait and no minimum: they read as the defaults.
   if (!(in >> magic >> format >> version) || magic != "duelhall-tournament" || format != "arena" ||
       (version != 1 && version != 2) || !read_field(in, "duration_ms", duration) ||
       !read_field(in, "max_players", max_players) ||
-      (version >= 2 && !read_field(in, "rematch_wait_ms", rematch_wait)) ||
+      (version >= 2 && (!read_field(in, "rematch_wait_ms", rematch_wait) ||
+                        !read_field(in, "min_players", min_players))) ||
       !read_field(in, "started", started) || !read_field(in, "start_ms", start_ms) ||
       !read_field(in, "players", players) || !read_field(in, "games", games) ||
       !read_field(in, "reports", reports)) {
     return Refusal::kBadEncoding;
   }
-  if (players > 1000000 || games > 100000000 || reports > games) return Refusal::kBadEncoding;
-  ArenaTournament restored(ArenaConfig{duration, static_cast<uint32_t>(max_players), rematch_wait});
+  if (players > 1000000 || games > 100000000 || reports > games || min_players > 1000000) {
+    return Refusal::kBadEncoding;
+  }
+  ArenaTournament restored(ArenaConfig{duration, static_cast<uint32_t>(max_players), rematch_wait,
+                                       static_cast<uint32_t>(min_players)});
   restored.started_ = started != 0;
   restored.start_ms_ = start_ms;
   if (!restored.ledger_.read(in, players, games)) return Refusal::kBadEncoding;

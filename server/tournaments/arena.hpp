@@ -33,6 +33,9 @@ struct ArenaConfig {
   uint32_t max_players = 0;  // 0: no limit
   // How long two players who just met wait for someone else before meeting again.
   uint64_t rematch_wait_ms = 15 * 1000;
+  // Fewest registered players to start with (0: none); fewer at the start is kTooFewPlayers,
+  // and the director cancels or postpones.
+  uint32_t min_players = 0;
   bool operator==(const ArenaConfig&) const = default;
 };
 

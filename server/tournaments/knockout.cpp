@@ -45,7 +45,7 @@ Refusal KnockoutTournament::start() {
   for (const Player& player : ledger_.players()) {
     if (player.active()) players.push_back(player);
   }
-  if (players.size() < 2) return Refusal::kTooFewPlayers;
+  if (players.size() < std::max<size_t>(2, config_.min_players)) return Refusal::kTooFewPlayers;
   std::sort(players.begin(), players.end(), [](const Player& a, const Player& b) {
     return a.rating != b.rating ? a.rating > b.rating : a.id < b.id;
   });
@@ -186,9 +186,10 @@ std::vector<KnockoutStanding> KnockoutTournament::standings() const {
 
 std::string KnockoutTournament::serialize() const {
   std::ostringstream out;
-  out << "duelhall-tournament knockout 1\nmax_players " << config_.max_players << "\nbest_of "
-      << config_.best_of << "\nplayers " << ledger_.players().size() << "\nseeds " << seeds_.size()
-      << "\nmatches " << matches_.size() << '\n';
+  out << "duelhall-tournament knockout 2\nmax_players " << config_.max_players << "\nmin_players "
+      << config_.min_players << "\nbest_of " << config_.best_of << "\nplayers "
+      << ledger_.players().size() << "\nseeds " << seeds_.size() << "\nmatches " << matches_.size()
+      << '\n';
   ledger_.write(out);
   for (PlayerId seed : seeds_) out << "seed " << seed << '\n';
   for (const KnockoutMatch& m : matches_) {
@@ -203,14 +204,19 @@ std::string KnockoutTournament::serialize() const {
 Refusal KnockoutTournament::restore(const std::string& text, KnockoutTournament& out) {
   std::istringstream in(text);
   std::string magic, format, word;
-  uint64_t version = 0, max_players = 0, best_of = 0, players = 0, seeds = 0, matches = 0;
+  uint64_t version = 0, max_players = 0, min_players = 0, best_of = 0, players = 0, seeds = 0,
+           matches = 0;
+  // Version 1 had no minimum: it reads as 0.
   if (!(in >> magic >> format >> version) || magic != "duelhall-tournament" ||
-      format != "knockout" || version != 1 || !read_field(in, "max_players", max_players) ||
+      format != "knockout" || (version != 1 && version != 2) ||
+      !read_field(in, "max_players", max_players) ||
+      (version >= 2 && !read_field(in, "min_players", min_players)) ||
       !read_field(in, "best_of", best_of) || !read_field(in, "players", players) ||
       !read_field(in, "seeds", seeds) || !read_field(in, "matches", matches)) {
     return Refusal::kBadEncoding;
   }
-  if ((best_of != 1 && best_of != 3) || players > 1000000 || seeds > players) {
+  if ((best_of != 1 && best_of != 3) || players > 1000000 || seeds > players ||
+      min_players > 1000000) {
     return Refusal::kBadEncoding;
   }
   uint64_t slots = 1;
@@ -221,8 +227,9 @@ Refusal KnockoutTournament::restore(const std::string& text, KnockoutTournament&
   }
   if (seeds == 1 || (seeds == 0 ? matches != 0 : matches != slots - 1))
     return Refusal::kBadEncoding;
-  KnockoutTournament restored(
-      KnockoutConfig{static_cast<uint32_t>(max_players), static_cast<uint32_t>(best_of)});
+  KnockoutTournament restored(KnockoutConfig{static_cast<uint32_t>(max_players),
+                                             static_cast<uint32_t>(best_of),
+                                             static_cast<uint32_t>(min_players)});
   if (!restored.ledger_.read(in, players, 0)) return Refusal::kBadEncoding;
   for (uint64_t i = 0; i < seeds; ++i) {
     PlayerId id = 0;

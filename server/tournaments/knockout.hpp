@@ -23,6 +23,9 @@ namespace duelhall::tournaments {
 struct KnockoutConfig {
   uint32_t max_players = 0;  // 0: no limit
   uint32_t best_of = 1;      // 1 or 3
+  // Fewest registered players to start with (0: only the format's own two); fewer at the start
+  // is kTooFewPlayers, and the director cancels or postpones.
+  uint32_t min_players = 0;
   bool operator==(const KnockoutConfig&) const = default;
 };
 

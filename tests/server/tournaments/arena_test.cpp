@@ -149,12 +149,28 @@ TEST_CASE("tournaments: arena encoding keeps the rematch wait and reads version 
   std::string version_1 = arena.serialize();
   version_1.replace(version_1.find("arena 2"), 7, "arena 1");
   version_1.erase(version_1.find("rematch_wait_ms 4000\n"), 21);
+  version_1.erase(version_1.find("min_players 0\n"), 14);
   REQUIRE(ArenaTournament::restore(version_1, restored) == Refusal::kOk);
   CHECK(restored.standings() == arena.standings());
   CHECK_FALSE(restored == arena);  // the default wait, 15 s
   std::string no_wait = arena.serialize();
   no_wait.erase(no_wait.find("rematch_wait_ms 4000\n"), 21);
   CHECK(ArenaTournament::restore(no_wait, restored) == Refusal::kBadEncoding);
+}
+
+TEST_CASE("tournaments: arena refuses to start below its minimum of players") {
+  ArenaTournament arena(ArenaConfig{60000, 0, 15000, 3});
+  REQUIRE(arena.add_player(1, 1500, 0) == Refusal::kOk);
+  REQUIRE(arena.add_player(2, 1500, 0) == Refusal::kOk);
+  REQUIRE(arena.add_player(3, 1500, 0) == Refusal::kOk);
+  REQUIRE(arena.withdraw(3, 0) == Refusal::kOk);
+  CHECK(arena.start(0) == Refusal::kTooFewPlayers);
+  CHECK_FALSE(arena.started());
+  REQUIRE(arena.add_player(4, 1500, 0) == Refusal::kOk);
+  CHECK(arena.start(0) == Refusal::kOk);
+  ArenaTournament restored;
+  REQUIRE(ArenaTournament::restore(arena.serialize(), restored) == Refusal::kOk);
+  CHECK(restored == arena);
 }
 
 TEST_CASE("tournaments: arena stops pairing at its end and refuses changes after it") {

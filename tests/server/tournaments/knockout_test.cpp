@@ -151,6 +151,23 @@ TEST_CASE("tournaments: knockout best of 3 alternates the first seat, draws incl
   CHECK(knockout.next_game_seats(0) == std::nullopt);
 }
 
+TEST_CASE("tournaments: knockout waits for its minimum of players and reads version 1") {
+  KnockoutTournament knockout = field(3, KnockoutConfig{0, 1, 4});
+  CHECK(knockout.start() == Refusal::kTooFewPlayers);
+  CHECK_FALSE(knockout.started());
+  REQUIRE(knockout.add_player(4, 1500) == Refusal::kOk);
+  REQUIRE(knockout.start() == Refusal::kOk);
+  KnockoutTournament restored;
+  REQUIRE(KnockoutTournament::restore(knockout.serialize(), restored) == Refusal::kOk);
+  CHECK(restored == knockout);
+  std::string version_1 = knockout.serialize();
+  version_1.replace(version_1.find("knockout 2"), 10, "knockout 1");
+  version_1.erase(version_1.find("min_players 4\n"), 14);
+  REQUIRE(KnockoutTournament::restore(version_1, restored) == Refusal::kOk);
+  CHECK(restored.matches() == knockout.matches());
+  CHECK_FALSE(restored == knockout);  // no minimum in version 1
+}
+
 TEST_CASE("tournaments: knockout walkovers for the withdrawn and refusals") {
   KnockoutTournament knockout = field(4, KnockoutConfig{4});
   CHECK(knockout.add_player(1, 1500) == Refusal::kAlreadyJoined);

@@ -8,7 +8,8 @@
 # live match, for the one node and for the three, and the machine's load average.
 #
 # Usage: scripts/bench-cluster.sh [matches per node (default 9900)] [nodes (default 3)]
-# Environment: BUILD_DIR (default build/bench-server), LOADGENS (per node; default one per 4,950
+# Environment: BUILD_DIR (default build/bench-server; relative to the repository or absolute; its
+# binaries are built only when missing, or with REBUILD=1), LOADGENS (per node; default one per 4,950
 # matches), RATE (actions per match per second, default 0.1: one action every 10 s, so that 9,900
 # matches offer a node about 990 actions/s), WARMUP and DURATION (seconds, default the larger of
 # 5 and 1/RATE, and the larger of 15 and 3/RATE), MAX_OPENING (matches being set up at once per
@@ -25,14 +26,19 @@ warmup=${WARMUP:-$(awk -v r="$rate" 'BEGIN { w = 1 / r; print (w > 5) ? w : 5 }'
 duration=${DURATION:-$(awk -v r="$rate" 'BEGIN { d = 3 / r; print (d > 15) ? d : 15 }')}
 max_opening=${MAX_OPENING:-100}
 open_timeout=${OPEN_TIMEOUT:-900}
+# BUILD_DIR: relative to the repository or absolute. Its binaries are used as they are; they are
+# built (configured first if need be) only when one is missing, or when REBUILD=1.
 build=${BUILD_DIR:-build/bench-server}
-if [ ! -f "$build/build.ninja" ]; then
-  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDUELHALL_BUILD_TESTS=OFF \
-    -DDUELHALL_BUILD_BENCH=OFF >/dev/null
+case $build in /*) ;; *) build=$(pwd)/$build ;; esac
+server_bin=$build/server/app/duelhall
+loadgen_bin=$build/clients/loadgen/duelhall-loadgen
+if [ "${REBUILD:-0}" = 1 ] || [ ! -x "$server_bin" ] || [ ! -x "$loadgen_bin" ]; then
+  if [ ! -f "$build/build.ninja" ]; then
+    cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDUELHALL_BUILD_TESTS=OFF \
+      -DDUELHALL_BUILD_BENCH=OFF >/dev/null
+  fi
+  cmake --build "$build" --target duelhall duelhall-loadgen --parallel 2 >/dev/null
 fi
-cmake --build "$build" --target duelhall duelhall-loadgen --parallel 2 >/dev/null
-server_bin=$(pwd)/$build/server/app/duelhall
-loadgen_bin=$(pwd)/$build/clients/loadgen/duelhall-loadgen
 
 files=$(ulimit -Hn | awk '{ print ($1 == "unlimited" || $1 > 20000) ? 20000 : $1 }')
 if [ $((2 * per_node / loadgens + 100)) -gt "$files" ]; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The sanitizer runs of the test command (scripts/test.sh), each in its own build directory:
 #   asan  the whole suite built with gcc's AddressSanitizer and UndefinedBehaviorSanitizer
-#         (halting on the first error), except the browser client's tests and what
+#         (halting on the first error), except the browser client's tests, the cluster's
+#         (several servers, Redis and PostgreSQL each: the plain build runs them) and what
 #         DUELHALL_SANITIZE_SKIP names;
 #   tsan  the server's multithreaded tests (dispatch, integration against the real binary,
 #         storage's group commit, the bots' thinking pool) under ThreadSanitizer;
@@ -43,7 +44,7 @@ run_ctest() {
 asan() {
   local build=build/asan
   cmake -S . -B "$build" -G Ninja "${optimise[@]}" "${launcher[@]}" "${shared[@]}" \
-    -DDUELHALL_BUILD_BENCH=OFF \
+    -DDUELHALL_BUILD_BENCH=OFF -DDUELHALL_CLUSTER_TESTS=OFF \
     -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g1" \
     -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"
   cmake --build "$build" --parallel "$jobs"
@@ -59,7 +60,7 @@ tsan() {
     -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer -g1 -Wno-tsan" \
     -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread"
   cmake --build "$build" --parallel "$jobs" --target test_server_dispatch test_server_integration \
-    test_storage test_server_bots duelhall duelhall-verify
+    test_storage test_server_bots test_relay_shutdown duelhall duelhall-verify
   run_ctest "$build" -R '^(server dispatch|server integration|storage|bots: server):'
 }
 

@@ -7,6 +7,8 @@
 #include <memory>
 #include <vector>
 
+#include "value_names.hpp"
+
 namespace duelhall::cli {
 
 namespace pb = google::protobuf;
@@ -30,8 +32,10 @@ std::string scalar(const pb::Message& m, const pb::FieldDescriptor* f, int index
       return std::to_string(rep ? r->GetRepeatedInt32(m, f, index) : r->GetInt32(m, f));
     case pb::FieldDescriptor::CPPTYPE_INT64:
       return std::to_string(rep ? r->GetRepeatedInt64(m, f, index) : r->GetInt64(m, f));
-    case pb::FieldDescriptor::CPPTYPE_UINT32:
-      return std::to_string(rep ? r->GetRepeatedUInt32(m, f, index) : r->GetUInt32(m, f));
+    case pb::FieldDescriptor::CPPTYPE_UINT32: {
+      const uint32_t n = rep ? r->GetRepeatedUInt32(m, f, index) : r->GetUInt32(m, f);
+      return value_name(*f, n).value_or(std::to_string(n));
+    }
     case pb::FieldDescriptor::CPPTYPE_UINT64:
       return std::to_string(rep ? r->GetRepeatedUInt64(m, f, index) : r->GetUInt64(m, f));
     case pb::FieldDescriptor::CPPTYPE_BOOL:

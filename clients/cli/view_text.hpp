@@ -10,7 +10,7 @@
 namespace duelhall::cli {
 
 // The view as readable lines (one per message: "round 3 | phase 2", the players one block each,
-// lists in brackets, enums by name); when the message is unknown to this build or the bytes do
+// lists in brackets, enums, phases and cards by name: value_names.hpp); when the message is unknown to this build or the bytes do
 // not parse, a line saying so with the byte count.
 std::string view_text(const std::string& view_message, std::string_view bytes);
 

@@ -23,10 +23,20 @@ bool choose_ruleset(const Options& o, Setup& setup) {
   try {
     client::WsClient c;
     c.connect(o.host, o.port);
-    c.hello("loadgen");
+    const ServerMessage welcome = c.hello("loadgen");
+    if (welcome.result() != OK) {
+      std::cerr << "duelhall-loadgen: the server refused the Hello: "
+                << ResultCode_Name(welcome.result()) << ": " << welcome.reason() << "\n";
+      return false;
+    }
     ClientMessage m;
     m.mutable_list_rulesets();
     const ServerMessage reply = c.request(std::move(m));
+    if (reply.result() != OK) {
+      std::cerr << "duelhall-loadgen: the server refused to list its rulesets: "
+                << ResultCode_Name(reply.result()) << ": " << reply.reason() << "\n";
+      return false;
+    }
     for (const auto& r : reply.rulesets().rulesets()) {
       if (o.ruleset.empty() || r.name() == o.ruleset) {
         setup.ruleset = r.name();

@@ -27,8 +27,14 @@ struct DeckResult {
 };
 
 // Reads the list as a deck of `side`, or with no side as whichever side gives it a legal
-// reading (a title both sides print names that side's printing): refused only when none does.
+// reading (a title both sides print names that side's printing): refused only when none does,
+// with the first problem review_deck (deck_review.hpp) finds.
 DeckResult parse_deck(std::string_view list, std::optional<Side> side = std::nullopt);
+
+// The deck as a list parse_deck reads back to the same cards and side (export, copy and paste):
+// a "# Light Side" or "# Dark Side" line, then one line per run of a card, by title when the
+// title names that printing for the side, else by id.
+std::string write_deck(const Deck& deck);
 
 // The ready decks shipped with the server (at least two per side).
 struct ReadyDeck {

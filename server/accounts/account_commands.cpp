@@ -14,7 +14,10 @@ CommandOutcome fail(ResultCode code, std::string reason) {
   return {code, std::move(reason), false};
 }
 CommandOutcome from(const Answer& answer) {
-  return {answer.code, answer.reason, false};
+  CommandOutcome out{answer.code, answer.reason, false};
+  out.retry_after_ms = answer.retry_after_ms;
+  out.attempts_left = answer.attempts_left;
+  return out;
 }
 
 uint32_t page_size(uint32_t asked) {
@@ -84,6 +87,23 @@ void fill_history_entry(const storage::HistoryEntry& entry, HistoryEntry& out) {
   }
 }
 
+bool hashes_password(const ClientMessage& message) {
+  switch (message.command_case()) {
+    case ClientMessage::kRegisterAccount:
+    case ClientMessage::kSignIn:
+    case ClientMessage::kChangePassword:
+    case ClientMessage::kDeleteAccount:
+      return true;
+    default:
+      return false;
+  }
+}
+
+void set_hints(const CommandOutcome& outcome, ServerMessage& reply) {
+  if (outcome.retry_after_ms != 0) reply.set_retry_after_ms(outcome.retry_after_ms);
+  if (outcome.attempts_left != 0) reply.set_attempts_left(outcome.attempts_left);
+}
+
 bool is_account_command(const ClientMessage& message) {
   switch (message.command_case()) {
     case ClientMessage::kRegisterAccount:
@@ -113,11 +133,14 @@ CommandOutcome hello_account(AccountService* service, ConnectionAccount& connect
     return {OK, {}, true};
   }
   // A guest may not go by an account's name (in any case): that would pass for the account.
-  if (service && !hello.display_name().empty() && service->find(hello.display_name())) {
-    return fail(BAD_NAME, "that name belongs to an account: sign in, or choose another name");
+  // Such hits are counted per address, since they tell which names are accounts.
+  if (service && !hello.display_name().empty()) {
+    if (auto refused = service->guest_name_refused(hello.display_name(), connection.address)) {
+      return from(*refused);
+    }
   }
   if (!hello.guest_token().empty() && service) {
-    if (auto guest = service->guest(hello.guest_token())) {
+    if (auto guest = service->guest(hello.guest_token(), connection.address)) {
       connection.account = guest;
       return {OK, {}, true};
     }
@@ -144,26 +167,36 @@ CommandOutcome serve_account_command(AccountService* service, ConnectionAccount&
       return signed_in(connection, service->sign_in(r.name(), r.password(), connection.address),
                        reply);
     }
-    case ClientMessage::kSignOut:
+    case ClientMessage::kSignOut: {
       if (!registered(connection)) return fail(SIGN_IN_REQUIRED, "not signed in");
       service->sign_out(connection.session_hash);
+      CommandOutcome out{OK, {}, true};
+      out.ended = {EndedSessions::kOne, connection.account->id, connection.session_hash};
       connection.account.reset();
       connection.session_hash.clear();
-      return {OK, {}, true};
+      return out;
+    }
     case ClientMessage::kChangePassword: {
       if (!registered(connection)) return fail(SIGN_IN_REQUIRED, "sign in first");
       const auto& r = message.change_password();
-      return from(service->change_password(connection.account->id, r.old_password(),
-                                           r.new_password(), connection.session_hash));
+      CommandOutcome out =
+          from(service->change_password(connection.account->id, r.old_password(), r.new_password(),
+                                        connection.session_hash, connection.address));
+      if (out.code == OK) {
+        out.ended = {EndedSessions::kAllButOne, connection.account->id, connection.session_hash};
+      }
+      return out;
     }
     case ClientMessage::kDeleteAccount: {
       if (!registered(connection)) return fail(SIGN_IN_REQUIRED, "sign in first");
-      const Answer answer =
-          service->delete_account(connection.account->id, message.delete_account().password());
+      const Answer answer = service->delete_account(
+          connection.account->id, message.delete_account().password(), connection.address);
       if (answer.code != OK) return from(answer);
+      CommandOutcome out{OK, {}, true};
+      out.ended = {EndedSessions::kAll, connection.account->id, connection.session_hash};
       connection.account.reset();
       connection.session_hash.clear();
-      return {OK, {}, true};
+      return out;
     }
     case ClientMessage::kGetProfile: {
       auto account = subject(*service, connection, message.get_profile().name());

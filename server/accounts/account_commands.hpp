@@ -19,11 +19,27 @@ struct ConnectionAccount {
   std::string session_hash;            // SHA-256 of the session token it signed in with
 };
 
+// Sessions a command ended, whose other live connections must end too (docs/accounts.md).
+struct EndedSessions {
+  enum Kind { kNone, kOne, kAllButOne, kAll } kind = kNone;
+  AccountId account = 0;
+  std::string session_hash;  // kOne: the ended one; kAllButOne: the one kept
+};
+
 struct CommandOutcome {
   ResultCode code = OK;
   std::string reason;
   bool account_changed = false;  // the connection's player must take on `account` now
+  uint32_t retry_after_ms = 0;   // TOO_MANY_ATTEMPTS: the wait
+  uint32_t attempts_left = 0;    // WRONG_PASSWORD: the tries left
+  EndedSessions ended{};
 };
+
+// Whether the command hashes a password (Register, SignIn, ChangePassword, DeleteAccount): the
+// server runs those on its HashingPool.
+bool hashes_password(const ClientMessage& message);
+// The outcome's hints on the reply (retry_after_ms, attempts_left).
+void set_hints(const CommandOutcome& outcome, ServerMessage& reply);
 
 bool is_account_command(const ClientMessage& message);
 

@@ -130,7 +130,7 @@ std::optional<JsonAnswer> answer_accounts_api(AccountService* service, std::stri
     if (path == "/api/session") {
       if (method != "DELETE") return error(405, "UNKNOWN_COMMAND", "DELETE signs the session out");
       service->sign_out(session_hash(token));
-      return JsonAnswer{200, "{\"signed_out\":true}"};
+      return JsonAnswer{200, "{\"signed_out\":true}", session_hash(token), account->id};
     }
     return JsonAnswer{200, profile_json(*service, *account)};
   }

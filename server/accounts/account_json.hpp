@@ -14,6 +14,10 @@ namespace duelhall::accounts {
 struct JsonAnswer {
   int status = 200;
   std::string body;
+  // DELETE /api/session: the session it ended (SHA-256 of its token) and its account, whose live
+  // connections the server then ends too.
+  std::string ended_session_hash{};
+  AccountId ended_account = 0;
 };
 
 // nullopt: `target` is not under /api/accounts, /api/leaderboard, /api/me or /api/session.

@@ -1,5 +1,7 @@
 #include "accounts/account_service.hpp"
 
+#include <variant>
+
 #include "accounts/credentials.hpp"
 #include "fairness/secure_random.hpp"
 #include "storage/match_store.hpp"
@@ -9,9 +11,8 @@ namespace {
 
 constexpr int64_t kDayMs = 24LL * 3600 * 1000;
 
-std::string wait_text(int64_t wait_ms) {
-  const int64_t seconds = (wait_ms + 999) / 1000;
-  return "too many attempts: try again in " + std::to_string(seconds) + " seconds";
+std::string address_key(const std::string& address) {
+  return "address:" + limit_key_of_address(address);
 }
 
 bool is_hex(std::string_view text) {
@@ -38,19 +39,8 @@ std::string to_hex(std::string_view bytes) {
 }
 
 AccountService::AccountService(storage::AccountStore& store, AccountsConfig config, Clock now_ms)
-    : store_(store),
-      config_(config),
-      now_(std::move(now_ms)),
-      failures_(config.max_failures, int64_t{config.failure_window_seconds} * 1000),
-      registrations_(config.max_registrations, int64_t{config.failure_window_seconds} * 1000),
-      sign_ins_(config.max_sign_ins, int64_t{config.failure_window_seconds} * 1000) {
+    : store_(store), config_(config), now_(std::move(now_ms)), limits_(config) {
   if (!sodium_ready()) throw std::runtime_error("libsodium cannot be initialised");
-}
-
-std::optional<Answer> AccountService::limited(const std::string& key, int64_t now) {
-  if (auto wait = failures_.wait_ms(key, now))
-    return Answer::fail(TOO_MANY_ATTEMPTS, wait_text(*wait));
-  return std::nullopt;
 }
 
 std::optional<Answer> AccountService::check_new_password(std::string_view password) {
@@ -87,17 +77,21 @@ SessionGrant AccountService::register_account(std::string_view name, std::string
     return out;
   }
   const int64_t now = now_();
-  const std::string address_key = "register:" + address;
-  if (auto wait = registrations_.wait_ms(address_key, now)) {
-    out.answer = Answer::fail(TOO_MANY_ATTEMPTS, wait_text(*wait));
+  // Counted before the name is looked up: a Register of a taken name counts too.
+  if (auto refused = limits_.count_registration(address, now)) {
+    out.answer = *refused;
+    return out;
+  }
+  if (auto refused = limits_.probes_refused(address, now)) {
+    out.answer = *refused;
     return out;
   }
   const std::string key = name_key(name);
   if (store_.find_by_key(key)) {
+    limits_.name_taken(address, now);
     out.answer = Answer::fail(NAME_TAKEN, "the name is taken (names differ by more than case)");
     return out;
   }
-  registrations_.failed(address_key, now);  // every registration counts against the address
   const std::string hash = hash_password(password);
   std::optional<AccountId> id;
   if (guest) {
@@ -120,34 +114,31 @@ SessionGrant AccountService::sign_in(std::string_view name, std::string_view pas
     return out;
   }
   const int64_t now = now_();
-  const std::string address_key = "address:" + address;
-  const std::string account_key = "account:" + name_key(name);
-  if (auto refused = limited(address_key, now)) {
+  if (auto refused = limits_.address_refused(address, now)) {
     out.answer = *refused;
     return out;
   }
-  if (auto refused = limited(account_key, now)) {
-    out.answer = *refused;
+  if (auto refused = limits_.count_hash(address_key(address), now)) {
+    out.answer = *refused;  // counted whatever the outcome: each costs a hash
     return out;
   }
-  if (auto wait = sign_ins_.wait_ms(address_key, now)) {
-    out.answer = Answer::fail(TOO_MANY_ATTEMPTS, wait_text(*wait));
-    return out;
-  }
-  sign_ins_.failed(address_key, now);  // counted whatever the outcome
   auto account = store_.find_by_key(name_key(name));
   if (!account || account->deleted || account->guest) {
-    failures_.failed(address_key, now);
+    limits_.unknown_name(address, now);
     out.answer = Answer::fail(UNKNOWN_ACCOUNT, "no account with that name");
     return out;
   }
-  if (!verify_password(password, account->password_hash)) {
-    failures_.failed(address_key, now);
-    failures_.failed(account_key, now);
-    out.answer = Answer::fail(WRONG_PASSWORD, "wrong password");
+  auto check = limits_.begin_check(name_key(name), address, now);
+  if (auto* refused = std::get_if<Answer>(&check)) {
+    out.answer = *refused;
     return out;
   }
-  failures_.succeeded(account_key);
+  const auto& counted = std::get<AccountLimits::Check>(check);
+  if (!verify_password(password, account->password_hash)) {
+    out.answer = limits_.check_failed(counted, now);
+    return out;
+  }
+  limits_.check_passed(counted);
   return open_session(AccountView{account->id, account->name, false});
 }
 
@@ -157,34 +148,44 @@ void AccountService::sign_out(std::string_view session_hash) {
 
 Answer AccountService::change_password(AccountId id, std::string_view old_password,
                                        std::string_view new_password,
-                                       std::string_view keep_session_hash) {
+                                       std::string_view keep_session_hash,
+                                       const std::string& address) {
   if (old_password.size() > kMaxFieldBytes) return Answer::fail(FIELD_TOO_LONG, "too long");
   if (auto refused = check_new_password(new_password)) return *refused;
-  if (auto refused = confirm_owner(id, old_password)) return *refused;
+  if (same_secret(old_password, new_password)) {
+    return Answer::fail(WEAK_PASSWORD, "the new password is the old one");
+  }
+  if (auto refused = confirm_owner(id, old_password, address)) return *refused;
   store_.set_password(id, hash_password(new_password));
   store_.revoke_sessions(id, keep_session_hash);
   return {};
 }
 
-Answer AccountService::delete_account(AccountId id, std::string_view password) {
+Answer AccountService::delete_account(AccountId id, std::string_view password,
+                                      const std::string& address) {
   if (password.size() > kMaxFieldBytes) return Answer::fail(FIELD_TOO_LONG, "too long");
-  if (auto refused = confirm_owner(id, password)) return *refused;
+  if (auto refused = confirm_owner(id, password, address)) return *refused;
   store_.delete_account(id, now_());
   return {};
 }
 
-std::optional<Answer> AccountService::confirm_owner(AccountId id, std::string_view password) {
+std::optional<Answer> AccountService::confirm_owner(AccountId id, std::string_view password,
+                                                    const std::string& address) {
   auto account = store_.find_account(id);
   if (!account || account->guest || account->deleted) {
     return Answer::fail(SIGN_IN_REQUIRED, "sign in to an account first");
   }
   const int64_t now = now_();
-  const std::string account_key = "account:" + name_key(account->name);
-  if (auto refused = limited(account_key, now)) return refused;
+  // Each check costs a hash: counted per address and per account, whatever the outcome.
+  if (auto refused = limits_.count_hash(address_key(address), now)) return refused;
+  if (auto refused = limits_.count_hash("account:" + std::to_string(id), now)) return refused;
+  auto check = limits_.begin_check(name_key(account->name), address, now);
+  if (auto* refused = std::get_if<Answer>(&check)) return *refused;
+  const auto& counted = std::get<AccountLimits::Check>(check);
   if (!verify_password(password, account->password_hash)) {
-    failures_.failed(account_key, now);  // a guessed password counts as a failed sign-in
-    return Answer::fail(WRONG_PASSWORD, "wrong password");
+    return limits_.check_failed(counted, now);  // a guessed password counts as a failed sign-in
   }
+  limits_.check_passed(counted);
   return std::nullopt;
 }
 
@@ -195,13 +196,34 @@ std::optional<AccountView> AccountService::from_session(std::string_view token) 
   return find(*id);
 }
 
-std::optional<AccountView> AccountService::guest(std::string_view guest_token) {
+std::optional<AccountView> AccountService::guest(std::string_view guest_token,
+                                                 const std::string& address) {
   if (guest_token.size() != 64 || !is_hex(guest_token)) return std::nullopt;
-  const AccountId id = store_.guest_account(storage::token_hash(guest_token), now_());
-  auto view = find(id);
+  const std::string hash = storage::token_hash(guest_token);
+  std::optional<AccountId> id = store_.find_guest(hash);
+  if (!id) {
+    if (!limits_.new_guest(address, now_())) return std::nullopt;
+    id = store_.guest_account(hash, now_());
+  }
+  auto view = find(*id);
   // A guest token whose account has since registered or been deleted is no guest's any more.
   if (!view || !view->guest) return std::nullopt;
   return view;
+}
+
+size_t AccountService::expire_guests() {
+  const int64_t cutoff = now_() - int64_t{config_.guest_days} * kDayMs;
+  return store_.delete_unused_guests(cutoff);
+}
+
+std::optional<Answer> AccountService::guest_name_refused(std::string_view name,
+                                                         const std::string& address) {
+  if (name.size() > kMaxFieldBytes) return std::nullopt;
+  const int64_t now = now_();
+  if (auto refused = limits_.probes_refused(address, now)) return refused;
+  if (!find(name)) return std::nullopt;
+  limits_.name_taken(address, now);
+  return Answer::fail(BAD_NAME, "that name belongs to an account: sign in, or choose another name");
 }
 
 std::optional<AccountView> AccountService::find(std::string_view name) {

@@ -6,12 +6,11 @@
 // SHA-256. A session lasts `session_days` from sign-in, and ends earlier when its owner signs out,
 // changes the password (every other session ends) or deletes the account.
 //
-// Failed sign-ins are counted per address and per account name (SignInLimiter); past the limit
-// the answer is TOO_MANY_ATTEMPTS with the wait, before any password is hashed. Registrations,
-// and sign-ins whatever their outcome (each costs a hash), are counted per address the same way.
+// Every attempt is counted before any password is hashed (AccountLimits): past a limit the answer
+// is TOO_MANY_ATTEMPTS with the wait, and a wrong password says how many tries are left.
 //
 // Thread-safe: every method may be called from any thread. Hashing a password takes tens of
-// milliseconds: callers run it off the matches' strands.
+// milliseconds: the server runs the methods that hash on its HashingPool, off the I/O threads.
 #pragma once
 
 #include <functional>
@@ -20,28 +19,14 @@
 #include <string_view>
 #include <vector>
 
+#include "accounts/account_limits.hpp"
 #include "accounts/glicko2.hpp"
-#include "accounts/sign_in_limiter.hpp"
 #include "result.pb.h"
 #include "storage/account_store.hpp"
 
 namespace duelhall::accounts {
 
 using storage::AccountId;
-
-struct AccountsConfig {
-  uint32_t session_days = 30;
-  uint32_t max_failures = 5;  // failed sign-ins per window, per address and per account
-  uint32_t failure_window_seconds = 15 * 60;
-  uint32_t max_registrations = 20;  // per address per window
-  // Sign-ins of any outcome per address per window: each costs an Argon2id hash.
-  uint32_t max_sign_ins = 60;
-  // A rating is provisional (and off the leaderboard) while its deviation is above this.
-  double provisional_deviation = 110;
-  // Glickman's rating period: RD grows by one period's volatility per idle period.
-  uint32_t rating_period_hours = 24;
-  double tau = 0.5;
-};
 
 // A rated game's score for `seat` against `opponent` from the match's winners (bit i: seat i
 // won): 1 a win, 0 a loss, 0.5 a draw (both or neither won).
@@ -51,12 +36,6 @@ struct AccountView {
   AccountId id = 0;
   std::string name;  // empty for a guest
   bool guest = false;
-};
-
-struct Answer {
-  ResultCode code = OK;
-  std::string reason;
-  static Answer fail(ResultCode code, std::string reason) { return {code, std::move(reason)}; }
 };
 
 struct SessionGrant {
@@ -94,16 +73,24 @@ class AccountService {
                        const std::string& address);
   // Revokes the session of `session_hash` (SHA-256 of its token).
   void sign_out(std::string_view session_hash);
-  // Ends every other session of the account.
+  // Ends every other session of the account. A new password equal to the old one is refused
+  // (WEAK_PASSWORD) before anything is hashed.
   Answer change_password(AccountId id, std::string_view old_password, std::string_view new_password,
-                         std::string_view keep_session_hash);
-  Answer delete_account(AccountId id, std::string_view password);
+                         std::string_view keep_session_hash, const std::string& address);
+  Answer delete_account(AccountId id, std::string_view password, const std::string& address);
 
   // The account a session token belongs to; nullopt: unknown, expired or revoked.
   std::optional<AccountView> from_session(std::string_view token);
   // The guest account of a browser's guest token (64 hex digits it drew once and keeps);
-  // nullopt: a malformed token.
-  std::optional<AccountView> guest(std::string_view guest_token);
+  // nullopt: a malformed token, or a new one from an address that made too many new guests.
+  std::optional<AccountView> guest(std::string_view guest_token, const std::string& address);
+  // Removes the guest identities older than `guest_days` that never sat in a match nor were
+  // named by moderation; returns how many.
+  size_t expire_guests();
+  // Whether `name` is an account's, for a guest asking to go by it from `address`: such hits are
+  // counted per address (they tell which names exist), and past the limit every such question
+  // is refused with the wait, whatever the name.
+  std::optional<Answer> guest_name_refused(std::string_view name, const std::string& address);
   std::optional<AccountView> find(std::string_view name);
   std::optional<AccountView> find(AccountId id);
 
@@ -116,18 +103,16 @@ class AccountService {
  private:
   SessionGrant open_session(const AccountView& account);
   std::optional<Answer> check_new_password(std::string_view password);
-  std::optional<Answer> limited(const std::string& key, int64_t now);
   // Whether `password` proves the signed-in account `id` is its owner's, before a change only
-  // the owner may make; the refusal otherwise.
-  std::optional<Answer> confirm_owner(AccountId id, std::string_view password);
+  // the owner may make; the refusal otherwise. Counted as a sign-in from `address` is.
+  std::optional<Answer> confirm_owner(AccountId id, std::string_view password,
+                                      const std::string& address);
   glicko2::Rating current(AccountId id, std::string_view ruleset, int64_t now, int64_t* games);
 
   storage::AccountStore& store_;
   const AccountsConfig config_;
   Clock now_;
-  SignInLimiter failures_;
-  SignInLimiter registrations_;
-  SignInLimiter sign_ins_;
+  AccountLimits limits_;
 };
 
 // The hash under which a session or guest token is stored and looked up (SHA-256).

@@ -4,6 +4,8 @@
 
 #include <stdexcept>
 
+#include "accounts/common_passwords.hpp"
+
 namespace duelhall::accounts {
 namespace {
 
@@ -74,6 +76,10 @@ std::optional<std::string> password_problem(std::string_view password) {
   }
   if (*length > kMaxPasswordChars) {
     return "a password has at most " + std::to_string(kMaxPasswordChars) + " characters";
+  }
+  if (is_all_space(password)) return "a password is more than white space";
+  if (is_common_password(password)) {
+    return "that password is one of the most common ones, which are tried first: choose another";
   }
   return std::nullopt;
 }

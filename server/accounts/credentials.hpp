@@ -2,7 +2,8 @@
 //
 // A name is 3 to 20 characters, ASCII letters, digits, '_' and '-', starting with a letter or a
 // digit; two names that differ only by case are the same name (name_key). A password is 8 to 128
-// characters (counted as Unicode code points) and is kept only as an Argon2id hash from
+// characters (counted as Unicode code points), not only white space and not one of the most
+// common passwords, and is kept only as an Argon2id hash from
 // libsodium's crypto_pwhash_str, whose string carries its own salt and cost.
 #pragma once
 
@@ -23,7 +24,8 @@ inline constexpr size_t kMaxFieldBytes = 512;
 std::optional<std::string> name_problem(std::string_view name);
 // The name as it is compared: lower-cased.
 std::string name_key(std::string_view name);
-// Why `password` is not acceptable (too short, too long, not UTF-8); nullopt: it is.
+// Why `password` is not acceptable (too short, too long, not UTF-8, only white space, one of
+// the common passwords of common_passwords.hpp); nullopt: it is.
 std::optional<std::string> password_problem(std::string_view password);
 
 // Initialises libsodium once; false if it cannot be (the server then offers no accounts).

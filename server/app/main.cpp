@@ -10,7 +10,9 @@
 #include <thread>
 
 #include "accounts/account_service.hpp"
+#include "accounts/hashing_pool.hpp"
 #include "accounts/moderation_service.hpp"
+#include "app/accounts_setup.hpp"
 #include "app/admin_command.hpp"
 #include "app/cluster_setup.hpp"
 #include "app/drain.hpp"
@@ -119,12 +121,13 @@ int main(int argc, char** argv) {
   }
   std::unique_ptr<duelhall::accounts::AccountService> accounts;
   std::unique_ptr<duelhall::accounts::ModerationService> moderation;
-  duelhall::accounts::AccountsConfig accounts_config;
-  accounts_config.session_days = config.session_days;
-  accounts_config.max_failures = config.sign_in_failures;
-  accounts_config.provisional_deviation = config.provisional_rd;
-  accounts = std::make_unique<duelhall::accounts::AccountService>(*stores.accounts, accounts_config,
-                                                                  unix_now_ms);
+  accounts = std::make_unique<duelhall::accounts::AccountService>(
+      *stores.accounts, accounts_config_of(config), unix_now_ms);
+  // Password hashes run here, off the I/O threads (docs/accounts.md); it goes before the
+  // accounts it hashes for.
+  duelhall::accounts::HashingPool hashing(config.hash_threads, std::max(1U, config.hash_queue));
+  hub->set_hashing(&hashing);
+  auto guest_sweep = sweep_unused_guests(io, *accounts, hashing);
   try {
     // Bans, mutes, reports and the audit log live beside the accounts (docs/moderation.md); the
     // service reads the bans and mutes in force at start.

@@ -108,8 +108,8 @@ void ClusterDirectory::orphans(Answer<std::vector<Orphan>> done) {
     auto flat = strings_of(reply);
     if (!flat) return done(std::nullopt);
     std::vector<Orphan> out;
-    for (size_t i = 0; i + 1 < flat->size(); i += 2)
-      out.push_back({to_u64((*flat)[i]), (*flat)[i + 1]});
+    for (size_t i = 0; i + 2 < flat->size(); i += 3)
+      out.push_back({to_u64((*flat)[i]), (*flat)[i + 1], (*flat)[i + 2] == "1"});
     done(std::move(out));
   });
 }
@@ -123,6 +123,14 @@ void ClusterDirectory::adopt(const std::string& node, const Orphan& orphan,
 
 void ClusterDirectory::release(const std::string& node, uint64_t match, Answer<bool> done) {
   eval(scripts::kRelease, {node, std::to_string(match)},
+       [done = std::move(done)](std::optional<RedisReply> reply) {
+         auto n = integer_of(reply);
+         done(n ? std::optional<bool>(*n == 1) : std::nullopt);
+       });
+}
+
+void ClusterDirectory::match_ended(const std::string& node, uint64_t match, Answer<bool> done) {
+  eval(scripts::kMatchEnded, {node, std::to_string(match)},
        [done = std::move(done)](std::optional<RedisReply> reply) {
          auto n = integer_of(reply);
          done(n ? std::optional<bool>(*n == 1) : std::nullopt);
@@ -146,9 +154,10 @@ void ClusterDirectory::nodes(Answer<std::vector<NodeInfo>> done) {
     auto flat = strings_of(reply);
     if (!flat) return done(std::nullopt);
     std::vector<NodeInfo> out;
-    for (size_t i = 0; i + 3 < flat->size(); i += 4) {
+    for (size_t i = 0; i + 4 < flat->size(); i += 5) {
       out.push_back({(*flat)[i], (*flat)[i + 1], static_cast<uint32_t>(to_u64((*flat)[i + 2])),
-                     static_cast<uint32_t>(to_u64((*flat)[i + 3]))});
+                     static_cast<uint32_t>(to_u64((*flat)[i + 3])),
+                     static_cast<int64_t>(to_u64((*flat)[i + 4]))});
     }
     done(std::move(out));
   });

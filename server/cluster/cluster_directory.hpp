@@ -23,12 +23,17 @@ struct NodeInfo {
   std::string address;   // where clients reach it: ws://host:port/ws
   uint32_t matches = 0;  // live matches
   uint32_t room = 0;     // matches it may still take
+  // How long ago its last heartbeat was written, by Redis's clock, when the table was read.
+  int64_t heartbeat_age_ms = 0;
 };
 
 // A match whose owner stopped heartbeating and whose lease lapsed.
 struct Orphan {
   uint64_t match = 0;
   std::string owner;
+  // Its node marked it ended (it stays listed for a while): the adopter reads the store before
+  // it claims it, and leaves it unless its end was not stored after all.
+  bool ended = false;
 };
 
 // One match in the cluster's lobby: the node that hosts it and its listing (opaque bytes: the
@@ -68,6 +73,8 @@ class ClusterDirectory {
   void adopt(const std::string& node, const Orphan& orphan, std::chrono::milliseconds ttl,
              Answer<uint64_t> done);
   void release(const std::string& node, uint64_t match, Answer<bool> done);
+  // The node's match ended: should the node die while it is still listed, the orphan says so.
+  void match_ended(const std::string& node, uint64_t match, Answer<bool> done);
   // The match's current epoch (0: never leased) and lease holder (empty: lapsed).
   void lease(uint64_t match, Answer<std::pair<uint64_t, std::string>> done);
   void nodes(Answer<std::vector<NodeInfo>> done);

@@ -4,12 +4,10 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 
-#include "cluster/placement.hpp"
 
 namespace duelhall::cluster {
 
 namespace asio = boost::asio;
-using Clock = std::chrono::steady_clock;
 
 namespace {
 
@@ -172,34 +170,20 @@ void ClusterNode::after_heartbeat(std::optional<std::vector<uint64_t>> lost) {
   }
   refill_ids();
   auto self = shared_from_this();
+  // The node table's answer comes before the orphans' (one connection, in order): the orphans
+  // are shared out by the figures of this very heartbeat.
   directory_.nodes([self](std::optional<std::vector<NodeInfo>> nodes) {
     if (!nodes) return;
     std::lock_guard lock(self->mutex_);
-    self->nodes_ = std::move(*nodes);
+    self->set_nodes(std::move(*nodes));
   });
   directory_.orphans([self](std::optional<std::vector<Orphan>> orphans) {
-    if (orphans && !orphans->empty()) self->adopt_orphans(std::move(*orphans));
+    if (orphans) self->adopt_orphans(std::move(*orphans));
   });
 }
 
-void ClusterNode::adopt_orphans(std::vector<Orphan> orphans) {
-  uint32_t room = options_.max_matches;
-  if (hooks_.live_matches) room = room > hooks_.live_matches() ? room - hooks_.live_matches() : 0;
-  for (const Orphan& orphan : orphans) {
-    if (room == 0) break;
-    --room;
-    auto self = shared_from_this();
-    directory_.adopt(
-        options_.node, orphan, options_.lease, [self, orphan](std::optional<uint64_t> epoch) {
-          if (!epoch || *epoch == 0) return;  // another node was first
-          spdlog::info("cluster: adopted match {} from {} (epoch {})", orphan.match, orphan.owner,
-                       *epoch);
-          if (self->hooks_.adopted && self->hooks_.adopted(orphan, *epoch)) return;
-          spdlog::warn("cluster: match {} cannot be rebuilt here; released", orphan.match);
-          self->match_closed(orphan.match);
-          self->unpublish(orphan.match);
-        });
-  }
+void ClusterNode::match_ended(uint64_t match) {
+  directory_.match_ended(options_.node, match, [](std::optional<bool>) {});
 }
 
 void ClusterNode::refill_ids() {
@@ -233,18 +217,6 @@ uint64_t ClusterNode::take_match_id() {
   }
   refill_ids();  // at once when few are left, not at the next heartbeat
   return id;
-}
-
-std::optional<NodeInfo> ClusterNode::placement() const {
-  if (options_.place_locally) {
-    const uint32_t live = hooks_.live_matches ? hooks_.live_matches() : 0;
-    const bool taking = !hooks_.taking_matches || hooks_.taking_matches();
-    if (taking && live < options_.max_matches) {
-      return NodeInfo{options_.node, options_.advertise, live, options_.max_matches - live};
-    }
-  }
-  std::lock_guard lock(mutex_);
-  return least_loaded(nodes_);
 }
 
 std::optional<NodeInfo> ClusterNode::node(const std::string& name) const {
@@ -319,7 +291,7 @@ void ClusterNode::locate(uint64_t match, std::function<void(std::optional<NodeIn
         [self, name = lease->second, done](std::optional<std::vector<NodeInfo>> nodes) {
           if (nodes) {
             std::lock_guard lock(self->mutex_);
-            self->nodes_ = std::move(*nodes);
+            self->set_nodes(std::move(*nodes));
           }
           done(self->node(name));
         });

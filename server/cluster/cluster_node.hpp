@@ -13,6 +13,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -24,6 +25,8 @@
 #include "cluster/ticket.hpp"
 
 namespace duelhall::cluster {
+
+using Clock = std::chrono::steady_clock;
 
 struct NodeHooks {
   std::function<uint32_t()> live_matches;
@@ -62,11 +65,19 @@ class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
   const ClusterOptions& options() const { return options_; }
   bool ready() const { return ready_; }
   // Where a match created through this node goes: this node itself with --placement local while
-  // it has room, else the least-loaded live node with room (maybe this one), from the last
-  // heartbeat's table.
+  // it has room, else the least-loaded node with room (maybe this one) among those seen alive
+  // recently, from the last heartbeat's table and the placements made since it was read.
   std::optional<NodeInfo> placement() const;
+  // placement(), counted: the node chosen is one match fuller until the next table, so that a
+  // burst of creations between two heartbeats spreads over the nodes.
+  std::optional<NodeInfo> place();
   std::optional<NodeInfo> node(const std::string& name) const;
   std::vector<NodeInfo> nodes() const;
+  // Whether the node heartbeat recently, well inside the lease (this node: always): only such a
+  // node is given matches or has clients sent to it. A node that died stops being one within
+  // stale_after(), seconds before its lease lapses and its matches can be adopted.
+  bool seen_recently(const std::string& name) const;
+  std::chrono::milliseconds stale_after() const;
 
   // A cluster-wide match id, or 0 when none is reserved (Redis is unreachable).
   uint64_t take_match_id();
@@ -75,6 +86,9 @@ class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
   // the lease is this node's or not) or cannot: a creation is answered only then.
   void match_opened(uint64_t match, std::function<void()> answered = nullptr);
   void match_closed(uint64_t match);
+  // A match of this node ended; it stays listed for a while. Should the node die meanwhile, its
+  // adopter checks the store before it claims it, and leaves it when its end is stored.
+  void match_ended(uint64_t match);
   void publish(uint64_t match, std::string info);
   void unpublish(uint64_t match);
   // The node that holds the match's lease, nullopt when none does (or Redis cannot say).
@@ -101,6 +115,12 @@ class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
   void tick();
   void after_heartbeat(std::optional<std::vector<uint64_t>> lost);
   void adopt_orphans(std::vector<Orphan> orphans);
+  // The orphans this node adopts now: those the spread by load gives it, and any left unadopted
+  // for two heartbeats (its survivor disagreed or died meanwhile).
+  std::vector<Orphan> my_share(const std::vector<Orphan>& orphans);
+  void adopt(const Orphan& orphan);
+  void set_nodes(std::vector<NodeInfo> nodes);  // under mutex_
+  std::vector<NodeInfo> recent_nodes() const;   // under mutex_
   void refill_ids();
   void set_ready(bool ready);
   void republish();
@@ -118,7 +138,9 @@ class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
   boost::asio::steady_timer timer_;
   std::atomic<bool> ready_{false};
   std::atomic<bool> stopped_{false};
-  bool commands_were_down_ = false;  // on the commands link's strand
+  // On the commands link's strand. True at first, so that the listings of the matches recovered
+  // at start (published before the link was up, so lost) are published once it is.
+  bool commands_were_down_ = true;
 
   struct Channel {
     std::string name;
@@ -129,6 +151,9 @@ class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
 
   mutable std::mutex mutex_;
   std::vector<NodeInfo> nodes_;
+  Clock::time_point nodes_read_at_{};
+  std::map<std::string, uint32_t> placed_since_read_;  // node -> placed since the table
+  std::map<uint64_t, Clock::time_point> orphans_seen_;  // match -> first seen an orphan
   std::deque<std::pair<uint64_t, uint64_t>> id_blocks_;  // [first, last]
   bool refilling_ = false;
   std::chrono::steady_clock::time_point last_heartbeat_{};

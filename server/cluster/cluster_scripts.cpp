@@ -3,9 +3,12 @@
 namespace duelhall::cluster::scripts {
 
 // Keys (P = the prefix, "duelhall:" by default):
-//   P node:<name>      hash address, matches, room; expires with the heartbeat
+//   P node:<name>      hash address, matches, room, seen (Redis's clock at the last heartbeat,
+//                      ms); expires with the heartbeat
 //   P nodes            set of node names that may own matches
 //   P owned:<name>     hash match -> the epoch under which the node owns it
+//   P ended:<name>     set of the node's matches that ended (listed until they go): an adopter
+//                      checks the store before it claims one
 //   P lost:<name>      set of the node's matches adopted by others, until its next heartbeat
 //   P lease:<match>    the owner's name; expires unless the owner's heartbeat renews it
 //   P epoch:<match>    the match's epoch, INCR'd by every acquisition and adoption
@@ -15,21 +18,33 @@ namespace duelhall::cluster::scripts {
 
 const char* const kHeartbeat = R"lua(
 local p, node, ttl = ARGV[1], ARGV[2], ARGV[6]
-redis.call('HSET', p..'node:'..node, 'address', ARGV[3], 'matches', ARGV[4], 'room', ARGV[5])
+local now = redis.call('TIME')
+local seen = now[1] * 1000 + math.floor(now[2] / 1000)
+redis.call('HSET', p..'node:'..node, 'address', ARGV[3], 'matches', ARGV[4], 'room', ARGV[5],
+           'seen', seen)
 redis.call('PEXPIRE', p..'node:'..node, ttl)
 redis.call('SADD', p..'nodes', node)
 local owned = redis.call('HGETALL', p..'owned:'..node)
-local lost = {}
+local lost, told = {}, {}
 for i = 1, #owned, 2 do
   local match, epoch = owned[i], owned[i + 1]
   if redis.call('GET', p..'epoch:'..match) == epoch then
     redis.call('SET', p..'lease:'..match, node, 'PX', ttl)
   else
     redis.call('HDEL', p..'owned:'..node, match)
+    redis.call('SREM', p..'ended:'..node, match)
+    table.insert(lost, match)
+    told[match] = true
+  end
+end
+-- News of an adoption is stale once the node owns the match again at its current epoch (it took
+-- the match back after the adopter released it): telling it would stop a match nobody else has.
+for _, match in ipairs(redis.call('SMEMBERS', p..'lost:'..node)) do
+  local mine = redis.call('HGET', p..'owned:'..node, match)
+  if not told[match] and (not mine or mine ~= redis.call('GET', p..'epoch:'..match)) then
     table.insert(lost, match)
   end
 end
-for _, match in ipairs(redis.call('SMEMBERS', p..'lost:'..node)) do table.insert(lost, match) end
 redis.call('DEL', p..'lost:'..node)
 return lost
 )lua";
@@ -41,6 +56,7 @@ if holder and holder ~= node then return 0 end
 local epoch = redis.call('INCR', p..'epoch:'..match)
 redis.call('SET', p..'lease:'..match, node, 'PX', ttl)
 redis.call('HSET', p..'owned:'..node, match, epoch)
+redis.call('SREM', p..'lost:'..node, match)
 redis.call('SADD', p..'nodes', node)
 return epoch
 )lua";
@@ -55,6 +71,7 @@ for _, node in ipairs(redis.call('SMEMBERS', p..'nodes')) do
       if redis.call('EXISTS', p..'lease:'..match) == 0 then
         table.insert(out, match)
         table.insert(out, node)
+        table.insert(out, redis.call('SISMEMBER', p..'ended:'..node, match))
       end
     end
     if #owned == 0 then redis.call('SREM', p..'nodes', node) end
@@ -69,6 +86,7 @@ if redis.call('EXISTS', p..'lease:'..match) == 1 then return 0 end
 local epoch = redis.call('INCR', p..'epoch:'..match)
 redis.call('SET', p..'lease:'..match, node, 'PX', ttl)
 redis.call('HDEL', p..'owned:'..old, match)
+redis.call('SREM', p..'ended:'..old, match)
 redis.call('SADD', p..'lost:'..old, match)
 redis.call('PEXPIRE', p..'lost:'..old, 86400000)
 redis.call('HSET', p..'owned:'..node, match, epoch)
@@ -84,6 +102,7 @@ local p, node, match = ARGV[1], ARGV[2], ARGV[3]
 local epoch = redis.call('HGET', p..'owned:'..node, match)
 if not epoch then return 0 end
 redis.call('HDEL', p..'owned:'..node, match)
+redis.call('SREM', p..'ended:'..node, match)
 if redis.call('GET', p..'epoch:'..match) == epoch then
   redis.call('DEL', p..'lease:'..match)
   redis.call('PEXPIRE', p..'epoch:'..match, 86400000)
@@ -93,17 +112,28 @@ return 1
 
 const char* const kNodes = R"lua(
 local p = ARGV[1]
+local now = redis.call('TIME')
+local ms = now[1] * 1000 + math.floor(now[2] / 1000)
 local out = {}
 for _, node in ipairs(redis.call('SMEMBERS', p..'nodes')) do
-  local fields = redis.call('HMGET', p..'node:'..node, 'address', 'matches', 'room')
+  local fields = redis.call('HMGET', p..'node:'..node, 'address', 'matches', 'room', 'seen')
   if fields[1] then
     table.insert(out, node)
     table.insert(out, fields[1])
     table.insert(out, fields[2] or '0')
     table.insert(out, fields[3] or '0')
+    table.insert(out, tostring(math.max(0, ms - tonumber(fields[4] or ms))))
   end
 end
 return out
+)lua";
+
+const char* const kMatchEnded = R"lua(
+local p, node, match = ARGV[1], ARGV[2], ARGV[3]
+local epoch = redis.call('HGET', p..'owned:'..node, match)
+if not epoch or redis.call('GET', p..'epoch:'..match) ~= epoch then return 0 end
+redis.call('SADD', p..'ended:'..node, match)
+return 1
 )lua";
 
 const char* const kPublishListing = R"lua(

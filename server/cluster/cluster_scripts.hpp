@@ -13,15 +13,21 @@ extern const char* const kHeartbeat;
 // node holds the lease.
 extern const char* const kAcquire;
 // ARGV: prefix. The matches whose owner's heartbeat and lease have both lapsed, as a flat list
-// match, old owner, ...; forgets nodes that lapsed and own nothing.
+// match, old owner, ended (1: its node marked it ended), ...; forgets nodes that lapsed and own
+// nothing.
 extern const char* const kOrphans;
 // ARGV: prefix, node, match, old owner, ttl_ms. Takes a lapsed lease over: the next epoch, or 0
 // when the lease is held (its owner came back, or another node adopted it first).
 extern const char* const kAdopt;
 // ARGV: prefix, node, match. Drops the lease of a match that ended, if the node still owns it.
 extern const char* const kRelease;
-// ARGV: prefix. Every live node: name, address, matches, room, ... (flat).
+// ARGV: prefix. Every live node: name, address, matches, room, milliseconds since its last
+// heartbeat (by Redis's clock), ... (flat).
 extern const char* const kNodes;
+// ARGV: prefix, node, match. Marks a match the node owns as ended (listed until it goes): should
+// the node die, its adopter checks the store before it claims it. 1 when marked, 0 when the
+// node does not own it.
+extern const char* const kMatchEnded;
 // ARGV: prefix, match, node, info, channel, message. Stores a listing and announces it.
 extern const char* const kPublishListing;
 // ARGV: prefix, match, channel, message. Drops a listing and announces it.

@@ -59,10 +59,21 @@ struct Config {
   // Ended matches kept for replays: pruned at start and by `duelhall --prune`. 0: no limit.
   uint32_t retention_days = 0;
   uint32_t retention_matches = 0;
-  // Accounts (docs/accounts.md): session lifetime, failed sign-ins per 15 minutes per address
-  // and per account, and the rating deviation above which a rating is provisional.
+  // Accounts (docs/accounts.md): session lifetime; per 15 minutes, wrong passwords per account
+  // from one address, failed sign-ins per address, wrong passwords per account before each try
+  // waits a growing delay (up to account_delay_seconds), password checks per address and per
+  // account, new guests per address; days an unused guest lasts; the password-hashing threads
+  // and their queue; the rating deviation above which a rating is provisional.
   uint32_t session_days = 30;
   uint32_t sign_in_failures = 5;
+  uint32_t address_failures = 20;
+  uint32_t account_failures = 20;
+  uint32_t account_delay_seconds = 60;
+  uint32_t password_checks = 60;
+  uint32_t new_guests = 20;
+  uint32_t guest_days = 30;
+  uint32_t hash_threads = 2;
+  uint32_t hash_queue = 16;
   uint32_t provisional_rd = 110;
   // TLS: both set, the port serves HTTPS and WSS only (the files are read again on SIGHUP).
   std::string tls_cert;  // PEM certificate chain

@@ -50,24 +50,6 @@ bool valid_name(const std::string& name) {
   return chars && *chars <= kMaxNameChars;
 }
 
-// The connection's account (from a session, a guest token or a sign-in) becomes its player's.
-// Without a change, a resumed player's own account becomes the connection's.
-void bind_account(ClientState& state, bool changed) {
-  if (!state.player) return;
-  if (!changed) {
-    const Player::Account bound = state.player->account();
-    if (bound.id != 0)
-      state.account.account = accounts::AccountView{bound.id, bound.name, bound.guest};
-    return;
-  }
-  Player::Account account;
-  if (state.account.account) {
-    account = {state.account.account->id, state.account.account->name,
-               state.account.account->guest};
-  }
-  state.player->set_account(std::move(account));
-}
-
 void fill_welcome_account(accounts::ModerationService* moderation, const ClientState& state,
                           Welcome& welcome) {
   if (!state.account.account) return;
@@ -82,12 +64,15 @@ void fill_welcome_account(accounts::ModerationService* moderation, const ClientS
 
 void Dispatcher::dispatch(const std::shared_ptr<Peer>& peer, ClientState& state,
                           const ClientMessage& message, Outbox& out) {
+  if (state.hashing) return hold(peer, state, message, out);
   ServerMessage reply_message;
   Call call{peer, state, message.request_id(), reply_message};
   Handled handled;
   if (!state.player && message.command_case() != ClientMessage::kHello &&
       message.command_case() != ClientMessage::kPing) {
     handled = Handled::fail(HELLO_REQUIRED, "say hello first");
+  } else if (auto ended = refuse_ended_session(call)) {
+    handled = *ended;
   } else if (!message.ticket().empty() && (handled = check_ticket(call, message)).code != OK) {
     // a bad ticket: refused before the command is looked at
   } else {
@@ -183,15 +168,22 @@ void Dispatcher::dispatch(const std::shared_ptr<Peer>& peer, ClientState& state,
         break;
     }
   }
+  answer(peer, message.request_id(), handled, reply_message, out);
+}
+
+void Dispatcher::answer(const std::shared_ptr<Peer>& peer, uint64_t request_id,
+                        const Handled& handled, ServerMessage& reply, Outbox& out) {
   if (handled.deferred) return;
   // A refusal carries no half-filled body, only a Sanction that explains it; a redirect carries
   // where to go.
-  if (handled.code != OK && handled.code != REDIRECT && !handled.keep_body) reply_message.Clear();
-  reply_message.set_request_id(message.request_id());
-  reply_message.set_result(handled.code);
+  if (handled.code != OK && handled.code != REDIRECT && !handled.keep_body) reply.Clear();
+  reply.set_request_id(request_id);
+  reply.set_result(handled.code);
   count_refusal(handled.code);
-  if (!handled.reason.empty()) reply_message.set_reason(handled.reason);
-  out.add(peer, frame_of(reply_message));
+  if (!handled.reason.empty()) reply.set_reason(handled.reason);
+  if (handled.retry_after_ms != 0) reply.set_retry_after_ms(handled.retry_after_ms);
+  if (handled.attempts_left != 0) reply.set_attempts_left(handled.attempts_left);
+  out.add(peer, frame_of(reply));
 }
 
 void Dispatcher::disconnected(const Peer* peer, ClientState& state) {
@@ -213,7 +205,11 @@ Handled Dispatcher::handle_hello(Call& call, const Hello& hello) {
   }
   // A session or guest token says which account the player is (a bad session is refused).
   const auto account = accounts::hello_account(hub_.accounts(), call.state.account, hello);
-  if (account.code != OK) return Handled::fail(account.code, account.reason);
+  if (account.code != OK) {
+    Handled refused = Handled::fail(account.code, account.reason);
+    refused.retry_after_ms = account.retry_after_ms;
+    return refused;
+  }
   if (auto banned = refuse_banned(call)) {
     call.state.account = accounts::ConnectionAccount{call.state.account.address, {}, {}};
     return *banned;
@@ -373,22 +369,6 @@ Handled Dispatcher::handle_chat(Call& call, const Chat& request) {
   if (!match) return Handled::fail(UNKNOWN_MATCH, "no such match");
   match->chat(call.peer, call.state.player, request.text(), call.request_id);
   return Handled::later();
-}
-
-Handled Dispatcher::handle_account(Call& call, const ClientMessage& message) {
-  const auto outcome =
-      accounts::serve_account_command(hub_.accounts(), call.state.account, message, call.reply);
-  // A banned account signs in (the password was right) but gets no session.
-  auto banned = outcome.code == OK ? refuse_signed_in(call) : std::nullopt;
-  if (outcome.account_changed || banned) {
-    bind_account(call.state, true);
-    reload_ignores(call);
-  }
-  if (banned) return *banned;
-  if (outcome.code != OK) return Handled::fail(outcome.code, outcome.reason);
-  // A registration signs its player in, as SignIn does: both answer with SignedIn.
-  if (call.reply.has_signed_in()) metrics::server_metrics().logins.add();
-  return Handled::ok();
 }
 
 Handled Dispatcher::handle_ping(Call& call, const Ping& request) {

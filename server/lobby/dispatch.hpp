@@ -4,6 +4,7 @@
 // strand (the handler returns `deferred`).
 #pragma once
 
+#include <deque>
 #include <memory>
 #include <optional>
 #include <set>
@@ -29,6 +30,10 @@ struct ClientState {
   std::shared_ptr<storage::ReplayCursor> replay;
   uint64_t replay_match = 0;
   accounts::ConnectionAccount account;  // its address is set by the session
+  // A password command is on the hashing pool: the connection's next commands wait in `held`
+  // (bounded), so its replies keep the order of its commands.
+  bool hashing = false;
+  std::deque<ClientMessage> held;
 };
 
 struct Handled {
@@ -36,12 +41,22 @@ struct Handled {
   std::string reason;
   bool deferred = false;   // the match replies later
   bool keep_body = false;  // a refusal that explains itself in the body (a Sanction)
+  uint32_t retry_after_ms = 0;  // ServerMessage.retry_after_ms, kept on a refusal
+  uint32_t attempts_left = 0;   // ServerMessage.attempts_left, likewise
   static Handled ok() { return {}; }
+  static Handled retry(ResultCode code, std::string reason, uint32_t after_ms) {
+    return {code, std::move(reason), false, false, after_ms};
+  }
   static Handled fail(ResultCode code, std::string reason) {
     return {code, std::move(reason), false};
   }
   static Handled later() { return {OK, {}, true}; }
 };
+
+// The connection's account (from a session, a guest token or a sign-in) becomes its player's
+// (with the session it came with); without a change, a resumed player's own account becomes the
+// connection's.
+void bind_account(ClientState& state, bool changed);
 
 class Dispatcher {
  public:
@@ -80,8 +95,26 @@ class Dispatcher {
   Handled handle_replay_view(Call& call, const ReplayView& request);
   Handled handle_export_match(Call& call, const ExportMatch& request);
   Handled handle_import_match(Call& call, const ImportMatch& request);
-  // Accounts (server/accounts/account_commands.cpp serves them).
+  // Accounts (server/accounts/account_commands.cpp serves them; dispatch_accounts.cpp). The
+  // commands that hash a password run on the hub's HashingPool when it has one: BUSY when its
+  // queue is full, else the reply comes from the connection's strand once the hash is done.
   Handled handle_account(Call& call, const ClientMessage& message);
+  Handled hash_elsewhere(Call& call, const ClientMessage& message);
+  void hashed(const std::shared_ptr<Peer>& peer, ClientState& state, uint64_t request_id,
+              accounts::ConnectionAccount account, const accounts::CommandOutcome& outcome,
+              ServerMessage reply);
+  // The outcome of an account command on the connection: its player, ignores, role, the other
+  // connections of the sessions it ended.
+  Handled apply_account(Call& call, const accounts::CommandOutcome& outcome);
+  // A command that came while the connection's password command was hashing waits its turn.
+  void hold(const std::shared_ptr<Peer>& peer, ClientState& state, const ClientMessage& message,
+            Outbox& out);
+  // The connection's session was ended elsewhere (signed out, password changed, account
+  // deleted): BAD_SESSION, and the connection is a guest's from now on.
+  std::optional<Handled> refuse_ended_session(Call& call);
+  // Sends the reply of a handled command (unless deferred).
+  void answer(const std::shared_ptr<Peer>& peer, uint64_t request_id, const Handled& handled,
+              ServerMessage& reply, Outbox& out);
   // Moderators' commands (moderation_commands.cpp, moderation_lists.cpp), and the players'
   // reports and ignores (moderation_player.cpp); docs/moderation.md.
   Handled handle_moderation(Call& call, const ClientMessage& message);

@@ -34,6 +34,21 @@ Handled redirect(cluster::ClusterNode& cluster, const cluster::NodeInfo& node, u
                                      " (" + node.address + ")");
 }
 
+// A failover under way (the match's node stopped and no survivor serves it yet): the client asks
+// again by itself, after about the time an adoption takes to make progress (a heartbeat).
+constexpr uint32_t kFailoverRetryMs = 500;
+
+void refuse_for_now(ServerMessage& reply, std::string reason) {
+  reply.set_result(CLUSTER_UNAVAILABLE);
+  reply.set_reason(std::move(reason));
+  reply.set_retry_after_ms(kFailoverRetryMs);
+}
+
+std::string no_node_now(uint64_t match_id, const std::string& then) {
+  return "match " + std::to_string(match_id) +
+         " has no node right now (its node stopped and another is taking it over): " + then;
+}
+
 }  // namespace
 
 Handled Dispatcher::check_ticket(Call& call, const ClientMessage& message) {
@@ -78,11 +93,12 @@ std::optional<Handled> Dispatcher::place_elsewhere(Call& call) {
   cluster::ClusterNode* cluster = hub_.cluster();
   if (!cluster || call.ticketed) return std::nullopt;
   if (!cluster->ready()) {
-    return Handled::fail(
+    return Handled::retry(
         CLUSTER_UNAVAILABLE,
-        "this node cannot reach the cluster; it takes no new matches until it can");
+        "this node cannot reach the cluster; it takes no new matches until it can", 1000);
   }
-  auto chosen = cluster->placement();
+  // Only a node seen alive recently is chosen, and each choice counts until the next heartbeat.
+  auto chosen = cluster->place();
   if (!chosen || chosen->name == cluster->options().node) return std::nullopt;
   return redirect(*cluster, *chosen, 0, TicketRole::kCreate, -1, call.reply);
 }
@@ -91,10 +107,10 @@ Handled Dispatcher::not_here(Call& call, uint64_t match_id, bool spectate, int s
   cluster::ClusterNode* cluster = hub_.cluster();
   if (!cluster) return Handled::fail(UNKNOWN_MATCH, "no such match");
   const TicketRole role = spectate ? TicketRole::kSpectate : TicketRole::kJoin;
-  // A listed match: its node is known here, and redirected to while it is live. Otherwise
+  // A listed match: its node is known here, and redirected to while it is seen alive. Otherwise
   // (unlisted, or its node stopped) Redis says who holds its lease.
   const std::string listed_on = hub_.remote_node_of(match_id);
-  if (!call.ticketed) {
+  if (!call.ticketed && cluster->seen_recently(listed_on)) {
     if (auto node = cluster->node(listed_on)) {
       return redirect(*cluster, *node, match_id, role, seat, call.reply);
     }
@@ -104,18 +120,17 @@ Handled Dispatcher::not_here(Call& call, uint64_t match_id, bool spectate, int s
                              listed = !listed_on.empty()](std::optional<cluster::NodeInfo> node) {
     ServerMessage reply;
     reply.set_request_id(request_id);
-    if (node && node->name != cluster->options().node && !ticketed) {
+    if (node && node->name != cluster->options().node && !ticketed &&
+        cluster->seen_recently(node->name)) {
       const Handled handled = redirect(*cluster, *node, match_id, role, seat, reply);
       reply.set_result(handled.code);
       reply.set_reason(handled.reason);
     } else if (node || listed) {
       // Its lease is held (here: the adoption is still rebuilding it; or it moved on since the
-      // ticket), or it is listed under a node that stopped and nobody holds it yet: a failover
-      // under way, which the client waits out as it does for a resume (docs/cluster.md).
-      reply.set_result(CLUSTER_UNAVAILABLE);
-      reply.set_reason("match " + std::to_string(match_id) +
-                       " has no node right now (its node stopped and another is taking it "
-                       "over): ask again in a moment");
+      // ticket; or by a node not heard from lately, which is dying), or it is listed under a
+      // node that stopped and nobody holds it yet: a failover under way, which the client waits
+      // out as it does for a resume (docs/cluster.md).
+      refuse_for_now(reply, no_node_now(match_id, "ask again in a moment"));
     } else {
       reply.set_result(UNKNOWN_MATCH);
       reply.set_reason("no such match");
@@ -133,24 +148,19 @@ std::optional<Handled> Dispatcher::resume_elsewhere(Call& call, const Hello& hel
     if (hub_.find_match(c.match_id())) return std::nullopt;  // served here
   }
   const uint64_t match_id = hello.cursors(0).match_id();
-  auto retry = [match_id] {
-    return "match " + std::to_string(match_id) +
-           " has no node right now (its node stopped and another is taking it over): say "
-           "Hello again in a moment";
-  };
+  const std::string retry = no_node_now(match_id, "say Hello again in a moment");
   // Sent here for it and not here yet: the adoption is still rebuilding it.
-  if (call.ticketed) return Handled::fail(CLUSTER_UNAVAILABLE, retry());
+  if (call.ticketed) return Handled::retry(CLUSTER_UNAVAILABLE, retry, kFailoverRetryMs);
   cluster->locate(match_id, [cluster, peer = call.peer, request_id = call.request_id, match_id,
                              retry](std::optional<cluster::NodeInfo> node) {
     ServerMessage reply;
     reply.set_request_id(request_id);
-    if (node && node->name != cluster->options().node) {
+    if (node && node->name != cluster->options().node && cluster->seen_recently(node->name)) {
       const Handled handled = redirect(*cluster, *node, match_id, TicketRole::kResume, -1, reply);
       reply.set_result(handled.code);
       reply.set_reason(handled.reason);
     } else {
-      reply.set_result(CLUSTER_UNAVAILABLE);
-      reply.set_reason(retry());
+      refuse_for_now(reply, retry);
     }
     count_refusal(reply.result());
     peer->send(frame_of(reply));

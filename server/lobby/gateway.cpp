@@ -2,6 +2,7 @@
 
 #include <boost/beast/websocket/rfc6455.hpp>
 
+#include "accounts/account_commands.hpp"
 #include "accounts/account_json.hpp"
 #include "accounts/moderation_service.hpp"
 #include "cluster/cluster_node.hpp"
@@ -39,6 +40,12 @@ std::optional<http::message_generator> answer_accounts(
       accounts::answer_accounts_api(hub.accounts(), request.method_string(), request.target(),
                                     request[http::field::authorization]);
   if (!answer) return std::nullopt;
+  if (!answer->ended_session_hash.empty()) {
+    // DELETE /api/session: the connections signed in with that session end too.
+    hub.end_sessions(
+        {accounts::EndedSessions::kOne, answer->ended_account, answer->ended_session_hash},
+        nullptr);
+  }
   http::response<http::string_body> response{static_cast<http::status>(answer->status),
                                              request.version()};
   response.set(http::field::server, "duelhall");

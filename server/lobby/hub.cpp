@@ -243,6 +243,7 @@ std::optional<MatchInfo> Hub::forget_match(uint64_t id) {
   std::lock_guard lock(mutex_);
   matches_.erase(id);
   every_listing_.erase(id);
+  ended_.erase(id);
   auto it = listings_.find(id);
   if (it == listings_.end()) return std::nullopt;
   MatchInfo removed = std::move(it->second);
@@ -259,13 +260,23 @@ void Hub::remove_match(uint64_t id) {
 void Hub::publish(const MatchInfo& info) {
   MatchInfo listed = info;
   if (cluster_) set_cluster_node(listed);
+  const bool ended = info.status() == FINISHED || info.status() == ABORTED;
+  bool newly_ended = false;
+  bool listed_publicly = false;
   {
     std::lock_guard lock(mutex_);
     if (!matches_.count(info.match_id())) return;  // already removed
+    // Hosted here now (adopted from another node): that node's entry is a ghost.
+    remote_listings_.erase(info.match_id());
     every_listing_[info.match_id()] = listed;
-    if (info.unlisted()) return;
-    listings_[info.match_id()] = listed;
+    newly_ended = ended && ended_.insert(info.match_id()).second;
+    if (!info.unlisted()) {
+      listings_[info.match_id()] = listed;
+      listed_publicly = true;
+    }
   }
+  if (newly_ended) cluster_match_ended(info.match_id());
+  if (!listed_publicly) return;
   cluster_publish(listed);
   tell_subscribers(listed, false);
 }

@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -32,7 +33,9 @@ class MatchStore;
 }
 namespace duelhall::accounts {
 class AccountService;
+class HashingPool;
 class ModerationService;
+struct EndedSessions;
 }  // namespace duelhall::accounts
 namespace duelhall::cluster {
 class ClusterNode;
@@ -100,6 +103,13 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   // Accounts and ratings; null when the server offers none.
   void set_accounts(accounts::AccountService* accounts) { accounts_ = accounts; }
   accounts::AccountService* accounts() const { return accounts_; }
+  // The threads that hash passwords (accounts/hashing_pool.hpp); null: the I/O thread does.
+  void set_hashing(accounts::HashingPool* pool) { hashing_ = pool; }
+  accounts::HashingPool* hashing() const { return hashing_; }
+  // Sessions ended (hub_sessions.cpp): every player bound to one of them, connected or within
+  // its grace period, loses the account (its resume token resumes a guest), and its connection
+  // other than `acting` (the one that ended them) closes with BAD_SESSION.
+  void end_sessions(const accounts::EndedSessions& ended, const Peer* acting);
   // Matches tell the accounts who sat where at the start, and a rated match its result at the
   // end; both run in order on one strand off the matches' own. The seats' players then get the
   // rating changes (RatingUpdate).
@@ -181,6 +191,7 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   // The log of a match recovered under a lease and claim this node holds at `epoch` already.
   void cluster_claimed(ActionLog& log, uint64_t id, int64_t epoch);
   void cluster_match_closed(uint64_t id, bool was_listed);
+  void cluster_match_ended(uint64_t id);
   void set_cluster_node(MatchInfo& info) const;
   void cluster_publish(const MatchInfo& info);
   std::vector<std::shared_ptr<Peer>> subscribers();
@@ -196,6 +207,7 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   storage::MatchStore* store_ = nullptr;
   std::function<bool()> store_available_;
   accounts::AccountService* accounts_ = nullptr;
+  accounts::HashingPool* hashing_ = nullptr;
   accounts::ModerationService* moderation_ = nullptr;
   Roster roster_;
   ChatLog chat_log_;
@@ -212,6 +224,7 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   std::map<uint64_t, std::shared_ptr<Match>> matches_;
   std::map<uint64_t, MatchInfo> listings_;       // public matches only
   std::map<uint64_t, MatchInfo> every_listing_;  // unlisted ones too, for moderators
+  std::set<uint64_t> ended_;                     // ended, still listed for a while
   std::shared_ptr<cluster::ClusterNode> cluster_;
   std::map<uint64_t, MatchInfo> remote_listings_;  // other nodes' public matches
   std::map<uint64_t, std::weak_ptr<Peer>> subscribers_;

@@ -50,6 +50,10 @@ void Hub::cluster_match_closed(uint64_t id, bool was_listed) {
   cluster_->match_closed(id);
 }
 
+void Hub::cluster_match_ended(uint64_t id) {
+  if (cluster_) cluster_->match_ended(id);
+}
+
 void Hub::set_cluster_node(MatchInfo& info) const {
   if (cluster_) info.set_node(cluster_->options().node);
 }
@@ -61,7 +65,12 @@ void Hub::cluster_publish(const MatchInfo& info) {
 void Hub::remote_listing(const MatchInfo& info, bool removed) {
   {
     std::lock_guard lock(mutex_);
-    if (matches_.count(info.match_id())) return;  // this node's own (adopted meanwhile)
+    if (matches_.count(info.match_id())) {
+      // This node's own (adopted meanwhile): the old node's entry goes, and nothing is told (the
+      // subscribers have this node's listing of the match).
+      remote_listings_.erase(info.match_id());
+      return;
+    }
     if (removed) {
       if (remote_listings_.erase(info.match_id()) == 0) return;
     } else {

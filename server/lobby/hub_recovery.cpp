@@ -27,6 +27,7 @@ void Hub::recover(RecoveredMatch recovered) {
     std::lock_guard lock(mutex_);
     next_match_ = std::max(next_match_, recovered.id + 1);
     matches_[recovered.id] = match;
+    remote_listings_.erase(recovered.id);  // adopted: the old node's entry is a ghost
     for (size_t i = 0; i < recovered.token_hashes.size(); ++i) {
       if (recovered.token_hashes[i].empty()) continue;
       recovered_seats_[recovered.token_hashes[i]].push_back(

@@ -70,13 +70,19 @@ void Match::schedule_bots() {
   if (bot_scheduled_ || status_ != PLAYING || storage_wait_) return;
   const engine::SeatMask pending = state_->pending();
   bool any = false;
+  bool human_pending = false;
   for (size_t i = 0; i < seats_.size(); ++i) {
-    any |= seats_[i].occupant == SeatInfo::BOT && pending.has(static_cast<int>(i));
+    const bool due = pending.has(static_cast<int>(i));
+    any |= seats_[i].occupant == SeatInfo::BOT && due;
+    human_pending |= seats_[i].occupant == SeatInfo::HUMAN && due;
   }
   if (!any) return;
   bot_scheduled_ = true;
   auto self = shared_from_this();
-  if (settings_.bot_delay_ms() == 0) {
+  // The delay paces the moves a player waits to see. A decision a human makes at the same time
+  // (a secret simultaneous setup, 27 small steps in Force Battles) is hidden until both have
+  // made it, so there the bot's steps go at once: paced, they kept the human waiting 10 s.
+  if (settings_.bot_delay_ms() == 0 || human_pending) {
     // Posted, not called: a bots-only match then shares the threads fairly with the others.
     run([self](Outbox& out) { self->bot_step(out); });
     return;

@@ -33,6 +33,8 @@ class Player {
     int64_t id = 0;
     std::string name;
     bool guest = false;
+    // SHA-256 of the session the account signed in with: ending that session ends this binding.
+    std::string session_hash{};
   };
   Account account() const {
     std::lock_guard lock(mutex_);

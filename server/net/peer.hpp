@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -27,6 +28,10 @@ class Peer {
   // was about is served elsewhere now, as a match another node of a cluster took over.
   virtual void close_to_reconnect(const std::string& reason) { close(reason); }
   virtual uint64_t peer_id() const = 0;
+  // Runs `work` on the connection's own strand, where its commands run, or never if the
+  // connection has gone by then. Thread-safe. This default, for peers without a strand (tests'
+  // recorders), runs it at once.
+  virtual void post(std::function<void()> work) { work(); }
 };
 
 }  // namespace duelhall::server

@@ -226,6 +226,13 @@ void WsSession<Stream>::close(const std::string& reason) {
 }
 
 template <class Stream>
+void WsSession<Stream>::post(std::function<void()> work) {
+  net::post(ws_.get_executor(), [self = this->shared_from_this(), work = std::move(work)] {
+    if (!self->gone_) work();
+  });
+}
+
+template <class Stream>
 void WsSession<Stream>::close_to_reconnect(const std::string& reason) {
   net::post(ws_.get_executor(), [self = this->shared_from_this(), reason] {
     self->do_close(websocket::close_code::service_restart, reason);

@@ -46,6 +46,7 @@ class WsSession : public Peer,
   void close(const std::string& reason) override;
   void close_to_reconnect(const std::string& reason) override;
   uint64_t peer_id() const override { return slot_.id(); }
+  void post(std::function<void()> work) override;
   void going_away(Frame notice, const std::string& reason) override;
 
  private:

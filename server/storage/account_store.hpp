@@ -87,6 +87,11 @@ class AccountStore {
                                                   int64_t now_ms) = 0;
   // The guest account of a browser's guest token (by its hash), created on first use.
   virtual AccountId guest_account(std::string_view guest_hash, int64_t now_ms) = 0;
+  // The guest account of a guest token's hash, if there is one (nothing is created).
+  virtual std::optional<AccountId> find_guest(std::string_view guest_hash) = 0;
+  // Deletes guest accounts created before `created_before_ms` that no match, ban, mute, report
+  // or ignore names (an unused guest); returns how many. A bounded batch per call.
+  virtual size_t delete_unused_guests(int64_t created_before_ms) = 0;
   // Turns a guest account into a registered one, keeping its history. false: the key is taken.
   virtual bool promote_guest(AccountId guest, std::string_view name, std::string_view name_key,
                              std::string_view password_hash) = 0;

@@ -25,6 +25,8 @@ class SqliteAccountStore final : public AccountStore, public ModerationStore {
   std::optional<AccountId> create_account(std::string_view name, std::string_view name_key,
                                           std::string_view password_hash, int64_t now_ms) override;
   AccountId guest_account(std::string_view guest_hash, int64_t now_ms) override;
+  std::optional<AccountId> find_guest(std::string_view guest_hash) override;
+  size_t delete_unused_guests(int64_t created_before_ms) override;
   bool promote_guest(AccountId guest, std::string_view name, std::string_view name_key,
                      std::string_view password_hash) override;
   std::optional<AccountRecord> find_account(AccountId id) override;

@@ -39,7 +39,17 @@ for ruleset in $(grep -o '^[a-z_]*: ' "$work/rulesets.txt" | tr -d ': '); do
   check "$ruleset: the view was decoded as text" grep -q -- '-- view at seq 1 --' "$work/$ruleset.txt"
   check "$ruleset: no resync was needed (every patch applied)" \
     bash -c "! grep -q '(resync' '$work/$ruleset.txt'"
+  check "$ruleset: phases are printed by name, not number" \
+    bash -c "grep -q 'phase [a-z]' '$work/$ruleset.txt' && ! grep -q 'phase [0-9]' '$work/$ruleset.txt'"
 done
+# Cards by name: Jedi Duel's "hand [7♥ K♣ ...]", Young Jedi's card titles in quotes.
+if [ -f "$work/jedi_duel.txt" ]; then
+  check "jedi_duel: the hand is printed as card names" \
+    bash -c "grep -q 'hand \\[[A2-9JQK]' '$work/jedi_duel.txt' && ! grep -q 'hand \\[[0-9][0-9]* [0-9]' '$work/jedi_duel.txt'"
+fi
+if [ -f "$work/young_jedi.txt" ]; then
+  check "young_jedi: the hand is printed as card titles" grep -q 'hand \["' "$work/young_jedi.txt"
+fi
 ruleset=$(grep -o '^[a-z_]*: ' "$work/rulesets.txt" | head -1 | tr -d ': ')
 
 # Two terminal clients play each other while a third watches.

@@ -25,7 +25,7 @@ import {
 import type { Redirect } from "./gen/cluster_pb";
 import { ResultCode } from "./gen/result_pb";
 
-export type LinkState = "connecting" | "online" | "offline" | "elsewhere";
+export type LinkState = "connecting" | "online" | "offline" | "elsewhere" | "banned";
 type Command = MessageInitShape<typeof ClientMessageSchema>["command"];
 type HelloInit = MessageInitShape<typeof ClientMessageSchema>["command"] & { case: "hello" };
 
@@ -60,7 +60,8 @@ export class Connection {
   onOpen: () => void | Promise<void> = () => {};
   onMessage: (m: ServerMessage) => void = () => {};
   onState: (s: LinkState) => void = () => {};
-  onClosedFor: (reason: string) => void = () => {};
+  // Why the server closed the socket, and whether it had opened (a refused upgrade has not).
+  onClosedFor: (reason: string, opened: boolean) => void = () => {};
 
   private ws: WebSocket | null = null;
   private nextId = 1n;
@@ -145,11 +146,11 @@ export class Connection {
         this.move = null; // the node we came from failed too: an ordinary drop
         move.done(false);
       }
-      this.onClosedFor(e.reason);
+      this.onClosedFor(e.reason, opened);
+      if (this.state === "banned") return; // halted meanwhile
       // Banned: coming back would only be refused again.
       if (/^BANNED:/.test(e.reason)) {
-        this.stopped = true;
-        this.setState("offline");
+        this.halt();
         return;
       }
       if (this.stopped || /replaced by a new connection/.test(e.reason)) {
@@ -298,6 +299,15 @@ export class Connection {
     this.retry = null;
     if (this.ws) this.ws.close();
     else this.setState("elsewhere");
+  }
+
+  // Closes for good because the server will not take this client (a ban): no reconnecting.
+  halt(): void {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    this.setState("banned");
+    this.ws?.close();
   }
 
   get live(): boolean {

@@ -1,6 +1,6 @@
 // Entry point: one session for the page, hash routing, and a redraw on every state change that
-// keeps keyboard focus where it was. Only the tab holding the live connection talks to the server
-// (tabs.ts); the others show "use here".
+// keeps keyboard focus where it was (and in the move panel on a match, ui/turn_focus.ts). Only
+// the tab holding the live connection talks to the server (tabs.ts); the others show "use here".
 import "./style.css";
 import { h } from "./dom";
 import { Session } from "./session";
@@ -11,7 +11,12 @@ import { rulesPage } from "./ui/howto";
 import { currentProblem, followLink, forgetProblem, problemPage, watchIfNotSeated } from "./ui/links";
 import { createForm, matchList, nameForm } from "./ui/lobby";
 import { clockText, matchScreen } from "./ui/match";
-import { accountLinks, accountPage, leaderboardPage, playerPage } from "./ui/account";
+import { showNewest } from "./ui/events";
+import { accountLinks, accountPage, leaderboardPage, playerPage, signedIn } from "./ui/account";
+import { staleAccountData } from "./identity";
+import { banText } from "./sanctions";
+import { announce, liveRegion, pageHeading, setPageName } from "./ui/page";
+import { afterMatchRedraw, focusPlace, skipLinkTarget } from "./ui/turn_focus";
 import { replayListPage, replayPage } from "./ui/replays";
 import { announcementBanner, isModerator, lobbyChat, moderationPage } from "./ui/moderation";
 import { parseRoute } from "./ui/route";
@@ -20,6 +25,7 @@ const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.hos
 const session = new Session(wsUrl);
 const tabs = new TabLock();
 const root = document.getElementById("app") as HTMLElement;
+const ACCOUNT_DATA_REFRESH_MS = 30_000; // an open leaderboard or profile follows others' matches
 let chosenRuleset = "";
 let freshForm = false; // a new ruleset was picked: its create form starts from its defaults
 
@@ -28,18 +34,41 @@ function useHere(): void {
   else tabs.takeOver();
 }
 
+// The match shown, when one of its moves waits for the player: the skip link leads there.
+function shownMatchWithMove(): bigint | null {
+  const route = parseRoute(location.hash);
+  if (route.page !== "match") return null;
+  const mv = session.matches.get(route.id);
+  return mv && mv.seat >= 0 && mv.legal.length && !mv.outcome ? mv.id : null;
+}
+
 function statusBar(): HTMLElement {
   const labels = { online: "connected", connecting: "connecting...", offline: "offline, reconnecting...",
-    elsewhere: "open in another tab" };
-  return h("div", { class: "topbar" },
-    h("a", { href: "#/", class: "brand" }, "Duelhall"),
-    session.hasIdentity ? h("a", { href: "#/replays", id: "replays-link" }, "Replays") : null,
-    h("a", { href: `#/rules/${chosenRuleset || session.rulesets[0]?.name || ""}`, id: "rules-link" }, "How to play"),
-    session.hasIdentity ? h("span", { class: "who" }, session.name) : null,
-    session.ready ? accountLinks() : null,
-    session.ready && isModerator() ? h("a", { href: "#/moderation", id: "moderation-link" }, "Moderation") : null,
+    elsewhere: "open in another tab", banned: "banned" };
+  const moveIn = shownMatchWithMove();
+  // The account's name is the account link; a guest's name stands alone.
+  return h("header", { class: "topbar" },
+    moveIn !== null ? h("a", { class: "skip-link", id: "skip-to-move", href: `#/match/${moveIn}`, onclick: skipLinkTarget },
+      "Skip to your move") : null,
+    h("nav", { class: "topnav", "aria-label": "site" },
+      h("a", { href: "#/", class: "brand" }, "Duelhall"),
+      session.hasIdentity ? h("a", { href: "#/replays", id: "replays-link" }, "Replays") : null,
+      h("a", { href: `#/rules/${chosenRuleset || session.rulesets[0]?.name || ""}`, id: "rules-link" }, "How to play"),
+      session.hasIdentity && !signedIn() ? h("span", { class: "who" }, session.name) : null,
+      session.ready ? accountLinks() : null,
+      session.ready && isModerator() ? h("a", { href: "#/moderation", id: "moderation-link" }, "Moderation") : null),
     soundToggle(render),
-    h("span", { class: `link link-${session.link}`, id: "link-state", role: "status" }, labels[session.link]));
+    h("span", { class: `link link-${session.link}`, id: "link-state", role: "status" }, labels[session.link]),
+    ...[announcementBanner(session), flash()].filter((x): x is HTMLElement => x !== null));
+}
+
+// A banned address or account: the ban, its reason and its end, instead of "reconnecting" for ever.
+function banPage(): HTMLElement {
+  const ban = session.ban;
+  return h("main", { class: "lobby", id: "main" }, h("section", { class: "panel dead-end", id: "ban", role: "alert" },
+    pageHeading("You cannot play here for now"),
+    h("p", { id: "ban-text" }, ban ? banText(ban) : ""),
+    h("p", { class: "hint" }, "If you think this is a mistake, ask the server's moderators.")));
 }
 
 // Errors sit at the top of the page the user is on, and go when the page changes.
@@ -54,18 +83,20 @@ function flash(): HTMLElement | null {
 }
 
 function quietPage(): HTMLElement {
-  return h("main", { class: "lobby" }, h("section", { class: "panel elsewhere", id: "elsewhere" },
-    h("h2", {}, "Duelhall is open in another tab"),
+  return h("main", { class: "lobby", id: "main" }, h("section", { class: "panel elsewhere", id: "elsewhere" },
+    pageHeading("Duelhall is open in another tab"),
     h("p", {}, "Only one tab plays at a time, so the two do not take the connection from each other. ",
       tabs.otherTurn ? h("strong", {}, "It is your move there.") : null),
     h("button", { id: "use-here", "data-offline": "ok", onclick: useHere }, "Use here")));
 }
 
 function lobbyPage(): HTMLElement {
-  if (!session.hasIdentity) return h("main", { class: "lobby" }, nameForm(session));
+  if (!session.hasIdentity) return h("main", { class: "lobby", id: "main" }, pageHeading("Welcome to Duelhall"), nameForm(session));
   const chosen = session.ruleset(chosenRuleset) ?? session.rulesets[0];
   const mine = [...session.matches.values()].filter((m) => m.info && m.seat >= 0 && m.info.status <= 1);
-  return h("main", { class: "lobby" },
+  const heading = pageHeading("The lobby");
+  setPageName(""); // the lobby's title is the site's name alone
+  return h("main", { class: "lobby", id: "main" }, heading,
     mine.length ? h("section", { class: "panel" }, h("h2", {}, "Your matches"),
       h("ul", {}, ...mine.map((m) => h("li", {}, h("a", { href: `#/match/${m.id}` }, `#${m.id} ${m.info?.ruleset}`),
         m.legal.length ? h("span", { class: "badge" }, "your move") : null)))) : null,
@@ -80,6 +111,7 @@ function lobbyPage(): HTMLElement {
 
 function page(): HTMLElement {
   const route = parseRoute(location.hash);
+  if (session.ban) return banPage();
   if (tabs.role === "quiet" || session.link === "elsewhere") return quietPage();
   const problem = currentProblem(location.hash);
   if (problem) return problemPage(problem);
@@ -97,30 +129,39 @@ function page(): HTMLElement {
   if (route.page === "join" || route.page === "watch") {
     if (!session.hasIdentity) return lobbyPage();
     void followLink(session, route, location.hash);
-    return h("main", {}, h("p", { class: "opening" }, "Opening the match..."));
+    return h("main", { id: "main" }, pageHeading("Opening the match..."));
   }
   return lobbyPage();
 }
+
+let lobbyChatRead = 0; // lobby chat lines already read out
 
 function render(): void {
   const saved = saveForms(root);
   const focused = document.activeElement as HTMLElement | null;
   const key = focused?.id || focused?.dataset.key;
+  const focusWas = focusPlace();
   const main = page();
   // Nothing a click could send goes out while the link is down: such buttons wait for it.
   if (session.link !== "online") {
     main.querySelectorAll<HTMLButtonElement>("button:not([data-offline])").forEach((b) => (b.disabled = true));
   }
-  root.replaceChildren(statusBar(), ...[announcementBanner(session), flash()].filter((x): x is HTMLElement => x !== null), main);
+  root.replaceChildren(statusBar(), main);
   if (!freshForm) restoreForms(saved);
   freshForm = false;
   const log = document.getElementById("event-log");
-  if (log) log.scrollTop = log.scrollHeight; // the newest events in sight
+  if (log) showNewest(log); // the newest events in sight, the top line whole
   if (key) {
     const again = document.getElementById(key) ?? root.querySelector<HTMLElement>(`[data-key="${key}"]`);
     if (again) again.focus();
-    else if (key.startsWith("action-")) root.querySelector<HTMLElement>(".action")?.focus();
   }
+  const route = parseRoute(location.hash);
+  const mv = route.page === "match" ? session.matches.get(route.id) : undefined;
+  if (mv && document.getElementById("match")) afterMatchRedraw(mv, focusWas);
+  if (session.lobbyChat.length > lobbyChatRead && document.getElementById("lobby-chat-log")) {
+    announce(session.lobbyChat.slice(lobbyChatRead).slice(-3).map((c) => `${c.from} says: ${c.text}`).join(" "));
+  }
+  lobbyChatRead = session.lobbyChat.length;
   const turn = tabs.role === "live" ? session.myTurn : tabs.otherTurn;
   showTurn(turn);
   tabs.announceTurn(turn);
@@ -136,8 +177,21 @@ setInterval(() => {
 window.addEventListener("hashchange", () => {
   forgetProblem(location.hash);
   session.error = "";
+  staleAccountData(); // a profile or leaderboard shown again loads afresh
   render();
 });
+// Back to this tab after a while: what it shows may have moved on.
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState !== "visible") return;
+  staleAccountData();
+  render();
+});
+setInterval(() => {
+  const page = parseRoute(location.hash).page;
+  if (document.visibilityState !== "visible" || !["leaderboard", "player", "account"].includes(page)) return;
+  staleAccountData();
+  render();
+}, ACCOUNT_DATA_REFRESH_MS);
 session.subscribe(render);
 tabs.onRole = (role) => {
   if (role === "live") session.start();
@@ -146,6 +200,7 @@ tabs.onRole = (role) => {
 };
 tabs.onNote = render;
 tabs.start();
+liveRegion();
 render();
 // Exposed for the browser tests (dropping the connection as a network failure would).
 (window as unknown as { duelhall: Session; duelhallTabs: TabLock }).duelhall = session;

@@ -1,42 +1,26 @@
 // The client's whole state: who we are, the lobby, and the matches we play or watch. Views are
-// kept as the server's bytes and advanced only by the server's patches; nothing here knows a
-// rule. Listeners re-render on every change.
+// kept as the server's bytes and advanced only by the server's patches (match_feed.ts); nothing
+// here knows a rule. Listeners re-render on every change.
 import { Connection, type LinkState } from "./connection";
 import { ResultCode } from "./gen/result_pb";
 import type { ServerMessage } from "./gen/envelope_pb";
-import type { MatchInfo, RulesetInfo } from "./gen/lobby_pb";
+import { MatchStatus, type MatchInfo, type RulesetInfo } from "./gen/lobby_pb";
 import type { Announcement } from "./gen/moderation_pb";
-import { create } from "@bufbuild/protobuf";
-import { LegalActionSchema, type ChatMessage, type LegalAction, type Outcome } from "./gen/match_pb";
-import { forgetSession, hasSession, helloTokens, noteAccount, noteRatingUpdate } from "./ui/account";
+import type { ChatMessage } from "./gen/match_pb";
+import { forgetSession, hasSession, helloTokens, noteAccount, noteRatingUpdate, staleAccountData } from "./identity";
+import { MatchFeed, newMatchView, type MatchView } from "./match_feed";
+import { addressBan, banFromReply, sanctionText, type Ban } from "./sanctions";
 import { Watching } from "./watching";
-import { applyPatch } from "./wire_diff";
-import { eventTexts, tellWords, type EventWords } from "./event_words";
+
+export type { MatchView };
+
+const RATINGS_SETTLE_MS = 1_500;
 
 const NAME_KEY = "duelhall.name";
 const TOKEN_KEY = "duelhall.token";
-const EVENTS_KEPT = 200;
 // Protocol 4: legal labels and event words told once per connection (docs/protocol.md).
 const PROTOCOL = 4;
 const INVITE_KEY = "duelhall.invite."; // + match id: the code of a match we host or were invited to
-
-export interface MatchView {
-  id: bigint;
-  info: MatchInfo | undefined;
-  seat: number; // -1: spectator (or not yet seated)
-  seq: bigint;
-  view: Uint8Array | null; // null until the first snapshot
-  legal: LegalAction[];
-  labels: Map<bigint, string>; // every action label told in this match (protocol 2 sends each once)
-  outcome: Outcome | undefined;
-  clockMs: number;
-  clockAt: number; // performance.now() when clockMs was received
-  events: string[];
-  chat: ChatMessage[];
-  inviteCode: string;
-  notice: string; // the last refusal, shown next to the actions
-  seedAsked: boolean; // the revealed seed was asked for after the end
-}
 
 export class Session {
   readonly conn: Connection;
@@ -55,6 +39,8 @@ export class Session {
   announcement: Announcement | undefined; // the latest, until dismissed (ui/moderation.ts)
   notice = ""; // what a moderator did to us (muted, kicked), or that a report went in
   ignored = new Set<bigint>(); // players whose chat this page hides (the server stops it too)
+  ban: Ban | null = null; // the server will not take us (an account's or this address's ban)
+  private feed = new MatchFeed((matchId) => void this.conn.send({ case: "resync", value: { matchId } }));
 
   constructor(url: string) {
     this.conn = new Connection(url);
@@ -66,13 +52,16 @@ export class Session {
     // A move to another node (a REDIRECT) waits for this hello before the command goes again.
     this.conn.onOpen = () => this.hello();
     this.conn.onMessage = (m) => this.receive(m);
-    // A kick or a ban closes with its reason; a ban also refuses the next hello (BANNED).
-    this.conn.onClosedFor = (reason) => {
+    // A kick or a ban closes with its reason; a ban also refuses the next hello (BANNED). A
+    // connection refused before it opened may be an address's ban: GET /api/ban says.
+    this.conn.onClosedFor = (reason, opened) => {
       if (/^(KICKED|BANNED):/.test(reason)) this.error = reason;
+      if (!opened || /^BANNED:/.test(reason)) void addressBan().then((ban) => ban && this.banned(ban));
     };
   }
 
   start(): void {
+    if (this.ban) return; // knocking again would only be refused
     this.conn.open();
   }
   subscribe(fn: () => void): void {
@@ -108,6 +97,7 @@ export class Session {
         forgetSession(); // signed out elsewhere or expired: on as a guest
         return this.hello();
       }
+      if (this.refusedForBan(reply)) return;
       if (reply.result === ResultCode.OK && reply.body.case === "welcome") {
         noteAccount(reply.body.value.account);
         this.welcomed(reply.body.value.playerId, reply.body.value.displayName, token);
@@ -134,6 +124,7 @@ export class Session {
       forgetSession();
       return this.introduce(name);
     }
+    if (this.refusedForBan(reply)) return false;
     if (reply.result !== ResultCode.OK || reply.body.case !== "welcome") {
       this.error = reply.reason || "the server refused the name";
       this.changed();
@@ -145,6 +136,28 @@ export class Session {
     this.welcomed(w.playerId, w.displayName, w.resumeToken);
     await this.afterHello();
     return true;
+  }
+
+  // A rated match ended somewhere: the profile and leaderboard pages load again, now and once
+  // more a little later (the ratings are stored after the end is announced).
+  private ratingsMoved(): void {
+    staleAccountData();
+    setTimeout(() => {
+      staleAccountData();
+      this.changed();
+    }, RATINGS_SETTLE_MS);
+  }
+
+  // A Hello refused for a ban: the page says so, and stops knocking.
+  private refusedForBan(reply: ServerMessage): boolean {
+    const ban = banFromReply(reply);
+    if (ban) this.banned(ban);
+    return ban !== null;
+  }
+  private banned(ban: Ban): void {
+    this.ban = ban;
+    this.conn.halt();
+    this.changed();
   }
 
   private welcomed(id: bigint, name: string, token: string): void {
@@ -177,10 +190,7 @@ export class Session {
   match(id: bigint): MatchView {
     let m = this.matches.get(id);
     if (!m) {
-      m = {
-        id, info: undefined, seat: -1, seq: 0n, view: null, legal: [], labels: new Map(), outcome: undefined,
-        clockMs: 0, clockAt: 0, events: [], chat: [], inviteCode: this.inviteFor(id), notice: "", seedAsked: false,
-      };
+      m = newMatchView(id, this.inviteFor(id));
       this.matches.set(id, m);
     }
     return m;
@@ -271,88 +281,15 @@ export class Session {
     this.changed();
   }
 
-  // Event words told (protocol 4): ids are the node's, and a new connection is told again the
-  // words it uses, so they are kept across reconnects (a resume's resent updates use them).
-  private eventWords: EventWords = new Map();
-
-  // Labels told on this connection, by ruleset (protocol 3); a match's own come first.
-  private connectionLabels = new Map<string, Map<bigint, string>>();
-
-  private rulesetLabels(mv: MatchView): Map<bigint, string> | undefined {
-    const ruleset = mv.info?.ruleset;
-    if (!ruleset) return undefined;
-    let labels = this.connectionLabels.get(ruleset);
-    if (!labels) {
-      labels = new Map();
-      this.connectionLabels.set(ruleset, labels);
-    }
-    return labels;
-  }
-
-  private tellLabel(mv: MatchView, code: bigint, label: string): void {
-    mv.labels.set(code, label);
-    this.rulesetLabels(mv)?.set(code, label);
-  }
-
-  private labelOf(mv: MatchView, code: bigint): string | undefined {
-    return mv.labels.get(code) ?? this.rulesetLabels(mv)?.get(code);
-  }
-
   private receive(m: ServerMessage): void {
     const body = m.body;
     switch (body.case) {
-      case "snapshot": {
-        const s = body.value;
-        if (!s.match) break;
-        const mv = this.match(s.match.matchId);
-        mv.info = s.match;
-        mv.seat = s.seat;
-        mv.seq = s.seq;
-        mv.view = s.view;
-        mv.legal = s.legal;
-        for (const a of s.legal) this.tellLabel(mv, a.code, a.label);
-        mv.outcome = s.outcome;
-        mv.notice = "";
-        this.setClock(mv, s.clockMs);
+      case "snapshot":
+        if (body.value.match) this.feed.snapshot(this.match(body.value.match.matchId), body.value);
         break;
-      }
-      case "update": {
-        const u = body.value;
-        tellWords(u, this.eventWords);
-        const mv = this.matches.get(u.matchId);
-        if (!mv || mv.view === null) break;
-        if (u.seq <= mv.seq) break; // already applied (a resume can overlap)
-        const next = u.seq === mv.seq + 1n ? applyPatch(mv.view, u.patch) : null;
-        for (const a of u.labels) this.tellLabel(mv, a.code, a.label);
-        // Protocols 2 and 3: codes only when they changed, each label once per match (2), or
-        // once per connection for a ruleset whose labels depend on the code alone (3).
-        const known = u.legalCodes.every((code) => this.labelOf(mv, code) !== undefined);
-        if (next === null || !known) {
-          void this.conn.send({ case: "resync", value: { matchId: u.matchId } });
-          break;
-        }
-        mv.view = next;
-        mv.seq = u.seq;
-        if (!u.legalUnchanged) {
-          mv.legal = u.legalCodes.length ? u.legalCodes.map((code) =>
-            create(LegalActionSchema, { code, label: this.labelOf(mv, code) })) : u.legal;
-        }
-        if (u.outcome) {
-          mv.outcome = u.outcome;
-          // The seed is revealed once the match has ended; the match's info carries it (for a
-          // private match no lobby update does), so ask for it once to check the commitment.
-          if (mv.info && !mv.info.seed && !mv.seedAsked) {
-            mv.seedAsked = true;
-            void this.conn.send({ case: "resync", value: { matchId: u.matchId } });
-          }
-        }
-        mv.notice = "";
-        if (mv.info) mv.info.status = u.status;
-        this.setClock(mv, u.clockMs);
-        mv.events.push(...eventTexts(u, this.eventWords));
-        mv.events.splice(0, Math.max(0, mv.events.length - EVENTS_KEPT));
+      case "update":
+        this.feed.update(this.matches.get(body.value.matchId), body.value);
         break;
-      }
       case "joined":
       case "created": {
         const info = body.value.match;
@@ -363,6 +300,7 @@ export class Session {
         const u = body.value;
         if (!u.match) break;
         if (u.removed) this.lobby.delete(u.match.matchId);
+        if (u.match.settings?.rated && (u.removed || u.match.status >= MatchStatus.FINISHED)) this.ratingsMoved();
         else this.lobby.set(u.match.matchId, u.match);
         const mv = this.matches.get(u.match.matchId);
         if (mv && !u.removed) mv.info = u.match;
@@ -383,9 +321,8 @@ export class Session {
       case "sanction": {
         const sanction = body.value;
         if (m.requestId !== 0n) return; // a refusal's body: the reply's reason is shown
-        const until = sanction.expiresMs === 0n ? "for good" : `until ${new Date(Number(sanction.expiresMs)).toLocaleString()}`;
-        this.notice = sanction.kind === "kick" ? `kicked: ${sanction.reason}`
-          : `${sanction.kind === "ban" ? "banned" : "muted"} ${until}${sanction.reason ? `: ${sanction.reason}` : ""}`;
+        this.notice = sanctionText(sanction);
+        if (sanction.kind === "ban") this.ban = { reason: sanction.reason, expiresMs: sanction.expiresMs, what: "account" };
         break;
       }
       case "chat": {
@@ -398,10 +335,5 @@ export class Session {
         return;
     }
     this.changed();
-  }
-
-  private setClock(mv: MatchView, ms: number): void {
-    mv.clockMs = ms;
-    mv.clockAt = performance.now();
   }
 }

@@ -6,34 +6,18 @@
 
 #include "cluster/cluster_node.hpp"
 #include "cluster/placement.hpp"
+#include "redis_link_helpers.hpp"
 #include "redis_server.hpp"
 #include "test_loop.hpp"
 
 using namespace duelhall::cluster;
 using duelhall::testing::await;
 using duelhall::testing::eventually;
+using duelhall::testing::link_to;
+using duelhall::testing::node_named;
 using duelhall::testing::RedisServer;
 using duelhall::testing::TestLoop;
 using namespace std::chrono_literals;
-
-namespace {
-
-std::shared_ptr<RedisLink> link_to(TestLoop& loop, const RedisServer& redis) {
-  RedisLink::Options options;
-  options.name = "test";
-  auto link =
-      std::make_shared<RedisLink>(loop.io(), RedisEndpoint{"127.0.0.1", redis.port()}, options);
-  loop.track(link);
-  link->start();
-  REQUIRE(eventually([&] { return link->up(); }));
-  return link;
-}
-
-NodeInfo node_named(const std::string& name, uint32_t matches = 0, uint32_t room = 100) {
-  return {name, "ws://127.0.0.1/" + name, matches, room};
-}
-
-}  // namespace
 
 TEST_CASE(
     "leases: a heartbeating owner keeps its match, a lapsed one's is adopted at a higher "

@@ -181,3 +181,36 @@ TEST_CASE("an abandoned match ends by default, and --abandoned bots lets the bot
   REQUIRE(shipped.error.empty());
   CHECK(shipped.config.abandoned_matches == "end");
 }
+
+TEST_CASE("the accounts' limits and hashing threads come from flags and the TOML file") {
+  const duelhall::server::Config defaults;
+  CHECK(defaults.sign_in_failures == 5);
+  CHECK(defaults.address_failures == 20);
+  CHECK(defaults.account_failures == 20);
+  CHECK(defaults.account_delay_seconds == 60);
+  CHECK(defaults.password_checks == 60);
+  CHECK(defaults.new_guests == 20);
+  CHECK(defaults.guest_days == 30);
+  CHECK(defaults.hash_threads == 2);
+  CHECK(defaults.hash_queue == 16);
+  auto parsed = parse_args({"--address-failures", "7", "--account-failures", "30",
+                            "--account-delay-seconds", "90", "--password-checks", "40",
+                            "--new-guests", "3", "--guest-days", "9", "--hash-threads", "1",
+                            "--hash-queue", "4"});
+  REQUIRE(parsed.error.empty());
+  CHECK(parsed.config.address_failures == 7);
+  CHECK(parsed.config.account_failures == 30);
+  CHECK(parsed.config.account_delay_seconds == 90);
+  CHECK(parsed.config.password_checks == 40);
+  CHECK(parsed.config.new_guests == 3);
+  CHECK(parsed.config.guest_days == 9);
+  CHECK(parsed.config.hash_threads == 1);
+  CHECK(parsed.config.hash_queue == 4);
+  auto shipped =
+      parse_args({"--config", std::string(DUELHALL_SOURCE_DIR) + "/deploy/duelhall.toml"});
+  REQUIRE(shipped.error.empty());
+  CHECK(shipped.config.address_failures == 20);
+  CHECK(shipped.config.account_delay_seconds == 60);
+  CHECK(shipped.config.hash_queue == 16);
+  CHECK(shipped.config.guest_days == 30);
+}

@@ -24,8 +24,9 @@ export function cardSvg(card: number, extraClass = ""): SVGElement {
   const joker = card === 53 || card === 54;
   const red = !joker && [1, 2].includes(Math.floor((card - 1) / 13));
   const label = joker ? "\u2605" : cardName(card);
+  const playable = extraClass.split(" ").includes("playable");
   return s("svg", { class: `card ${red ? "red" : "black"} ${extraClass}`, viewBox: "0 0 40 56",
-      role: "img", "aria-label": cardTitle(card), "data-card": card },
+      role: "img", "aria-label": `${cardTitle(card)}${playable ? ", playable" : ""}`, "data-card": card },
     s("rect", { x: 1, y: 1, width: 38, height: 54, rx: 4, class: "card-face" }),
     s("text", { x: 20, y: 34, "text-anchor": "middle", class: "card-label" }, label),
     joker ? s("text", { x: 20, y: 50, "text-anchor": "middle", class: "card-small" }, "JOKER") : null);

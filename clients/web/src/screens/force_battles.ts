@@ -80,10 +80,17 @@ function board(ctx: ScreenContext, p: any, seat: number): HTMLElement {
 const SETUP_DONE = 27;
 function setupNote(ctx: ScreenContext): HTMLElement {
   const me = ctx.view.players[ctx.seat];
-  return h("section", { class: "setup", "aria-label": "secret setup" },
+  const other = 1 - ctx.seat;
+  const theirs = Math.min(ctx.view.players[other]?.setupStage ?? 0, SETUP_DONE);
+  // Whose turn it is: ours while a step is offered, else the opponent's (their progress shown).
+  const mine = ctx.legal.length > 0;
+  return h("section", { class: "setup", id: "setup-note", "aria-label": "secret setup" },
     h("h3", {}, "Your secret setup"),
-    h("p", {}, `Step ${Math.min(me?.setupStage ?? 0, SETUP_DONE)} of ${SETUP_DONE}: choose below. `,
-      "Your opponent sees only your progress until both of you confirm."));
+    mine
+      ? h("p", {}, `Step ${Math.min(me?.setupStage ?? 0, SETUP_DONE)} of ${SETUP_DONE}: your turn, choose below. `,
+          "Your opponent sees only your progress until both of you confirm.")
+      : h("p", { id: "setup-waiting" }, `Your setup is placed. Waiting for ${ctx.seatName(other)} to finish theirs `,
+          `(step ${theirs} of ${SETUP_DONE}).`));
 }
 
 export function forceBattlesScreen(ctx: ScreenContext): HTMLElement {
@@ -91,7 +98,7 @@ export function forceBattlesScreen(ctx: ScreenContext): HTMLElement {
   const rolls = (v.rolls ?? []).map((r: any) =>
     h("li", {}, `${ctx.seatName(r.seat - 1)} ${r.what}: `, ...r.dice.map((d: number) => h("span", { class: "die" }, String(d)))));
   return h("div", { class: "board force-battles" },
-    h("p", { class: "decision", "aria-live": "polite" },
+    h("p", { class: "decision" },
       `Round ${v.round}${v.roundLimit ? ` of ${v.roundLimit}` : ""}`,
       v.attacker ? `; ${ctx.seatName(v.attacker - 1)} attacks` : "",
       v.target ? ` at the ${TARGET_NAMES[v.target - 1] ?? "target"}` : "",

@@ -131,7 +131,7 @@ export function setupPlanner(id: bigint, legal: LegalAction[], competency: strin
   if (!isSetupStep(legal)) return null;
   const plan = planFor(id);
   if (plan.running) {
-    return h("section", { class: "setup-planner", id: "fb-setup", "aria-live": "polite" },
+    return h("section", { class: "setup-planner", id: "fb-setup", "aria-label": "your setup" },
       h("p", {}, "Placing your setup, step by step..."));
   }
   const total = BUDGET[competency] ?? BUDGET.learner;

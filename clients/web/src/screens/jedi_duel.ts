@@ -48,7 +48,7 @@ function playerPanel(ctx: ScreenContext, p: any, start: number, height: number):
       own ? null
         // Another player's cards reach a view only in a replay seen with everything shown.
         : p.hand.length
-          ? h("div", { class: "cards seen-hand", "aria-label": `${ctx.seatName(p.seat)}'s hand` },
+          ? h("div", { class: "cards seen-hand", role: "group", "aria-label": `${ctx.seatName(p.seat)}'s hand` },
               ...p.hand.map((c: number) => cardSvg(c)))
           : h("figure", { class: "hand-count" }, backSvg(p.handCount, "cards in hand"), h("figcaption", {}, "hand"))),
     flags ? h("p", { class: "flags" }, flags) : null);
@@ -81,7 +81,14 @@ function decision(ctx: ScreenContext): HTMLElement {
     const verdict = v.winners.length > 1 ? `Shared by ${winners}` : winners ? `Won by ${winners}` : "No winner";
     parts.push(h("p", { class: "result" }, verdict, v.endReason ? ` (${v.endReason})` : ""));
   }
-  return h("section", { class: "decision", "aria-live": "polite" }, ...parts);
+  return h("section", { class: "decision", "aria-label": "the decision" }, ...parts);
+}
+
+// A card of the viewer's hand; one that an offered move plays is marked by more than its colour:
+// a raised frame, a "\u25b2 playable" caption and its name read as "playable".
+function handCard(card: number, playable: boolean): HTMLElement {
+  return h("figure", { class: `hand-card${playable ? " playable" : ""}` }, cardSvg(card, playable ? "playable" : ""),
+    playable ? h("figcaption", { class: "playable-mark" }, "\u25b2 playable") : null);
 }
 
 export function jediDuelScreen(ctx: ScreenContext): HTMLElement {
@@ -100,7 +107,8 @@ export function jediDuelScreen(ctx: ScreenContext): HTMLElement {
       h("p", { class: "hint" }, `passes ${v.passes} of ${v.passesToEnd}`, known ? `; you know: ${known}` : "")),
     decision(ctx),
     me
-      ? h("section", { class: "hand", "aria-label": "your hand" }, h("h3", {}, `Your hand (${me.hand.length})`),
-          h("div", { class: "cards" }, ...me.hand.map((c: number) => cardSvg(c, usable.has(c) ? "playable" : ""))))
+      ? h("section", { class: "hand", "aria-labelledby": "hand-h" }, h("h3", { id: "hand-h" }, `Your hand (${me.hand.length})`,
+            usable.size ? h("span", { class: "hint" }, " \u2014 \u25b2 playable now") : null),
+          h("div", { class: "cards" }, ...me.hand.map((c: number) => handCard(c, usable.has(c)))))
       : null);
 }

@@ -46,20 +46,27 @@ function side(ctx: ScreenContext, p: any, seat: number): HTMLElement {
       deciding ? h("span", { class: "badge" }, "to decide") : null),
     h("p", {}, `deck ${p.drawCount}, hand ${p.handCount}, discard ${p.discardCount}`,
       p.discardTop ? `, top: ${cardTitle(p.discardTop - 1)}` : ""),
-    h("div", { class: "in-play", "aria-label": "in play" },
+    h("div", { class: "in-play", role: "group", "aria-label": "in play" },
       ...p.inPlay.map((c: number, i: number) =>
         chip(c, i + 1 === fighter ? "dueling" : i + 1 === weapon ? "armed" : ""))),
-    duel ? h("div", { class: "duel-side", "aria-label": "in the duel" },
+    duel ? h("div", { class: "duel-side", role: "group", "aria-label": "in the duel" },
       h("h4", {}, "In the duel"),
       h("p", {}, `Dueling hand: ${own ? p.duelingHand.length : p.duelingHandCount} card(s)`,
         own || p.duelingHand.length ? h("span", {}, " ", ...p.duelingHand.map((c: number) => chip(c))) : null),
       h("p", {}, "Played: ", p.duelingPile.length ? h("span", {}, ...p.duelingPile.map((c: number) => chip(c))) : "none"),
       h("p", {}, `Hits: ${p.hits} `, hits(p.hits))) : null,
-    own ? h("div", { class: "hand", "aria-label": "your hand" }, h("h4", {}, "Your hand"),
+    own ? h("div", { class: "hand", role: "group", "aria-label": "your hand" }, h("h4", {}, "Your hand"),
       ...p.hand.map((c: number) => chip(c)))
       // Another player's cards reach a view only in a replay seen with everything shown.
-      : p.hand.length ? h("div", { class: "seen-hand", "aria-label": `${ctx.seatName(seat)}'s hand` },
+      : p.hand.length ? h("div", { class: "seen-hand", role: "group", "aria-label": `${ctx.seatName(seat)}'s hand` },
           h("h4", {}, "Hand"), ...p.hand.map((c: number) => chip(c))) : null);
+}
+
+// The opening choice, explained where it is made (the rules page says the same).
+function planetHelp(): HTMLElement {
+  return h("p", { class: "hint", id: "planet-help" },
+    "First the planet of the duel: both players drew destiny and the higher draw picks Tatooine, Naboo ",
+    "or Coruscant. In this ruleset the planet changes no card: every choice is as good, it only sets the scene.");
 }
 
 export function youngJediScreen(ctx: ScreenContext): HTMLElement {
@@ -69,7 +76,8 @@ export function youngJediScreen(ctx: ScreenContext): HTMLElement {
     s("svg", { class: "planet", viewBox: "0 0 200 44", role: "img", "aria-label": `planet ${planet}` },
       s("circle", { cx: 22, cy: 22, r: 18, class: `planet-disc planet-${v.planet}` }),
       s("text", { x: 50, y: 28, class: "planet-name" }, planet)),
-    h("p", { class: "decision", "aria-live": "polite" },
+    v.phase === 0 ? planetHelp() : null,
+    h("p", { class: "decision" },
       `Planet: ${planet}. Turn ${v.turn}, ${PHASES[v.phase] ?? "?"}`,
       v.phase !== 8 ? `; ${ctx.seatName(v.toAct)} to act` : "",
       v.countersLeft && v.phase !== 8 ? `; ${v.countersLeft} deploy counters left` : "",

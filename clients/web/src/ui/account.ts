@@ -1,65 +1,41 @@
 // Accounts in the browser: sign up, sign in and out, the profile with its match history, the
-// leaderboard per ruleset, and the rating change at the end of a rated match. The session token
-// and a stable guest token are kept in this browser (docs/accounts.md); the server keeps only
-// their hashes.
+// leaderboard per ruleset, and the rating change at the end of a rated match. What this browser
+// keeps of its identity is ../identity.ts. A profile or leaderboard loads again when a rated
+// match ends (identity.ts counts such changes), when the page is shown again, and every
+// half-minute while one is open (others' matches change a leaderboard too; main.ts).
 import { h } from "../dom";
-import type { AccountInfo, Leaderboard, Profile, RatingUpdate } from "../gen/accounts_pb";
+import type { Profile } from "../gen/accounts_pb";
+import type { ServerMessage } from "../gen/envelope_pb";
 import { ResultCode } from "../gen/result_pb";
+import { accountState, forgetSession, keepSession, signedIn } from "../identity";
 import type { Session } from "../session";
 import { go } from "./route";
+import { pageHeading } from "./page";
 
-const SESSION_KEY = "duelhall.session";
-const GUEST_KEY = "duelhall.guest";
+export { accountState, signedIn };
 
-interface AccountState {
-  account: AccountInfo | undefined; // as the server last said (Welcome, SignedIn)
-  error: string;
-  profile: Profile | undefined;
-  profileName: string; // whose profile is loaded ("" : our own)
-  board: Leaderboard | undefined;
-  ratings: Map<bigint, RatingUpdate>; // rated matches' changes, by match id
-}
+const NAME_RULES = "3 to 20 characters: letters, digits, _ and -, starting with a letter or a digit.";
 
-export const accountState: AccountState = {
-  account: undefined, error: "", profile: undefined, profileName: "", board: undefined, ratings: new Map(),
-};
-
-function guestToken(): string {
-  let token = localStorage.getItem(GUEST_KEY);
-  if (!token || !/^[0-9a-f]{64}$/.test(token)) {
-    const bytes = crypto.getRandomValues(new Uint8Array(32));
-    token = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-    localStorage.setItem(GUEST_KEY, token);
+// A refused sign-in says how many tries are left before the pause, or how long the pause is,
+// when the server says so (ServerMessage.attempts_left, retry_after_ms).
+export function refusalText(reply: ServerMessage): string {
+  const base = reply.reason || ResultCode[reply.result] || "refused";
+  if (reply.result === ResultCode.WRONG_PASSWORD && reply.attemptsLeft > 0) {
+    const n = reply.attemptsLeft;
+    return `${base}. ${n} more wrong password${n === 1 ? "" : "s"} and sign-in pauses for a while.`;
   }
-  return token;
+  if (reply.result === ResultCode.TOO_MANY_ATTEMPTS && reply.retryAfterMs > 0) {
+    const minutes = Math.ceil(reply.retryAfterMs / 60_000);
+    return `${base}. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  }
+  return base;
 }
 
-// The fields every Hello carries: the session if we have one, else the guest identity.
-export function helloTokens(): { sessionToken: string; guestToken: string } {
-  const sessionToken = localStorage.getItem(SESSION_KEY) ?? "";
-  return { sessionToken, guestToken: sessionToken ? "" : guestToken() };
-}
-export function hasSession(): boolean {
-  return Boolean(localStorage.getItem(SESSION_KEY));
-}
-// The server refused the stored session (expired, revoked): say hello as a guest instead.
-export function forgetSession(): void {
-  localStorage.removeItem(SESSION_KEY);
-  accountState.account = undefined;
-}
-export function noteAccount(account: AccountInfo | undefined): void {
-  accountState.account = account;
-}
-export function noteRatingUpdate(update: RatingUpdate): void {
-  accountState.ratings.set(update.matchId, update);
-}
-export function signedIn(): boolean {
-  return Boolean(accountState.account && !accountState.account.guest && accountState.account.name);
-}
-
-function field(id: string, label: string, type: string, autocomplete: string): HTMLElement {
+function field(id: string, label: string, type: string, autocomplete: string, help = ""): HTMLElement {
   return h("div", { class: "field" }, h("label", { for: id }, label),
-    h("input", { id, name: id, type, autocomplete, required: true, maxlength: 128 }));
+    h("input", { id, name: id, type, autocomplete, required: true, maxlength: 128,
+      "aria-describedby": help ? `${id}-help` : undefined }),
+    help ? h("span", { class: "hint", id: `${id}-help` }, help) : null);
 }
 
 function value(id: string): string {
@@ -69,11 +45,11 @@ function value(id: string): string {
 async function enter(session: Session, kind: "registerAccount" | "signIn", name: string, password: string): Promise<void> {
   const reply = await session.conn.send({ case: kind, value: { name, password } });
   if (reply.result !== ResultCode.OK || reply.body.case !== "signedIn") {
-    accountState.error = reply.reason || ResultCode[reply.result] || "refused";
+    accountState.error = refusalText(reply);
     session.changed();
     return;
   }
-  localStorage.setItem(SESSION_KEY, reply.body.value.sessionToken);
+  keepSession(reply.body.value.sessionToken);
   accountState.account = reply.body.value.account;
   accountState.error = "";
   accountState.profile = undefined;
@@ -96,7 +72,7 @@ async function manage(session: Session, kind: "changePassword" | "deleteAccount"
     : await session.conn.send({ case: kind, value: { password: value("delete-password") } });
   accountState.error = reply.result === ResultCode.OK
     ? (kind === "changePassword" ? "Password changed; your other sessions are signed out." : "")
-    : reply.reason || ResultCode[reply.result] || "refused";
+    : refusalText(reply);
   if (reply.result === ResultCode.OK && kind === "deleteAccount") {
     forgetSession();
     accountState.profile = undefined;
@@ -122,6 +98,7 @@ function manageForms(session: Session): HTMLElement {
 
 export async function loadProfile(session: Session, name: string): Promise<void> {
   accountState.profileName = name;
+  accountState.loadedAt.profile = accountState.generation;
   const reply = await session.conn.send({ case: "getProfile", value: { name } });
   accountState.profile = reply.body.case === "profile" ? reply.body.value : undefined;
   accountState.error = reply.result === ResultCode.OK ? "" : reply.reason || "no such account";
@@ -129,10 +106,13 @@ export async function loadProfile(session: Session, name: string): Promise<void>
 }
 
 export async function loadLeaderboard(session: Session, ruleset: string): Promise<void> {
+  accountState.loadedAt.board = accountState.generation;
   const reply = await session.conn.send({ case: "getLeaderboard", value: { ruleset, offset: 0, limit: 50 } });
   accountState.board = reply.body.case === "leaderboard" ? reply.body.value : undefined;
   session.changed();
 }
+
+const profileStale = () => accountState.loadedAt.profile !== accountState.generation;
 
 function signed(n: number): string {
   const r = Math.round(n);
@@ -143,6 +123,7 @@ function profileView(session: Session, p: Profile): HTMLElement {
   const display = (name: string) => session.ruleset(name)?.displayName ?? name;
   return h("section", { class: "panel", id: "profile", "aria-labelledby": "profile-h" },
     h("h2", { id: "profile-h" }, p.account?.name || "Guest"),
+    h("h3", {}, "Ratings"),
     p.ratings.length
       ? h("ul", { id: "ratings" }, ...p.ratings.map((r) => h("li", { "data-ruleset": r.ruleset },
           `${display(r.ruleset)}: ${Math.round(r.rating)}${r.provisional ? "?" : ""} `,
@@ -162,8 +143,8 @@ function profileView(session: Session, p: Profile): HTMLElement {
 export function accountPage(session: Session): HTMLElement {
   const error = accountState.error ? h("p", { class: "error", role: "alert", id: "account-error" }, accountState.error) : null;
   if (signedIn()) {
-    if (!accountState.profile || accountState.profileName !== "") void loadProfile(session, "");
-    return h("main", { class: "lobby" },
+    if (!accountState.profile || accountState.profileName !== "" || profileStale()) void loadProfile(session, "");
+    return h("main", { class: "lobby", id: "main" }, pageHeading("Your account"),
       h("section", { class: "panel" }, h("h2", {}, `Signed in as ${accountState.account?.name}`), error,
         h("button", { id: "sign-out", onclick: () => void signOut(session) }, "Sign out"), manageForms(session)),
       accountState.profile && accountState.profileName === "" ? profileView(session, accountState.profile) : h("p", {}, "Loading..."));
@@ -174,10 +155,10 @@ export function accountPage(session: Session): HTMLElement {
       void enter(session, kind, value(`${prefix}-name`).trim(), value(`${prefix}-password`));
     } },
     h("h2", {}, title),
-    field(`${prefix}-name`, "User name", "text", "username"),
+    field(`${prefix}-name`, "User name", "text", "username", kind === "registerAccount" ? NAME_RULES : ""),
     field(`${prefix}-password`, "Password (8 characters or more)", "password", kind === "signIn" ? "current-password" : "new-password"),
     h("button", { type: "submit" }, title));
-  return h("main", { class: "lobby" }, error,
+  return h("main", { class: "lobby", id: "main" }, pageHeading("Sign in or create an account"), error,
     form("signIn", "Sign in", "signin"),
     form("registerAccount", "Create an account", "signup"),
     h("p", { class: "hint" }, "Your matches as a guest stay yours when you create an account from this browser."));
@@ -185,18 +166,25 @@ export function accountPage(session: Session): HTMLElement {
 
 // #/player/<name>: someone's profile.
 export function playerPage(session: Session, name: string): HTMLElement {
-  if (accountState.profileName !== name) void loadProfile(session, name);
+  if (accountState.profileName !== name || profileStale()) void loadProfile(session, name);
   const p = accountState.profileName === name ? accountState.profile : undefined;
-  return h("main", { class: "lobby" }, p ? profileView(session, p) : h("p", {}, accountState.error || "Loading..."));
+  if (p) return h("main", { class: "lobby", id: "main" }, pageHeading(`Player ${name}`), profileView(session, p));
+  if (!accountState.error) return h("main", { class: "lobby", id: "main" }, pageHeading(`Player ${name}`), h("p", {}, "Loading..."));
+  return h("main", { class: "lobby", id: "main" }, pageHeading("No such player"),
+    h("section", { class: "panel dead-end", id: "unknown-player" },
+      h("p", {}, `There is no account named "${name}" on this server. The name may be mistyped, or the account was deleted.`),
+      h("div", { class: "buttons" }, h("a", { class: "button", href: "#/leaderboard" }, "The leaderboard"),
+        h("a", { class: "button secondary", href: "#/" }, "Back to the lobby"))));
 }
 
 // #/leaderboard[/<ruleset>]: the established ratings of a ruleset, best first.
 export function leaderboardPage(session: Session, ruleset: string): HTMLElement {
   const chosen = ruleset || session.rulesets[0]?.name || "";
-  if (chosen && accountState.board?.ruleset !== chosen) void loadLeaderboard(session, chosen);
+  const stale = accountState.loadedAt.board !== accountState.generation;
+  if (chosen && (accountState.board?.ruleset !== chosen || stale)) void loadLeaderboard(session, chosen);
   const board = accountState.board?.ruleset === chosen ? accountState.board : undefined;
-  return h("main", { class: "lobby" }, h("section", { class: "panel", "aria-labelledby": "board-h" },
-    h("h2", { id: "board-h" }, "Leaderboard"),
+  return h("main", { class: "lobby", id: "main" }, pageHeading("Leaderboard"), h("section", { class: "panel", "aria-labelledby": "board-h" },
+    h("h2", { id: "board-h" }, session.ruleset(chosen)?.displayName ?? "Ratings"),
     h("label", { for: "board-ruleset" }, "Ruleset "),
     h("select", { id: "board-ruleset", onchange: (e: Event) => go(`#/leaderboard/${(e.target as HTMLSelectElement).value}`) },
       ...session.rulesets.map((r) => h("option", { value: r.name, selected: r.name === chosen }, r.displayName))),

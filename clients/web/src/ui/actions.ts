@@ -15,9 +15,15 @@ function outcomeText(mv: MatchView): HTMLElement | null {
   if (!mv.outcome) return null;
   const name = seatNamer(mv);
   const o = mv.outcome;
-  const mine = mv.seat >= 0 ? (o.winners.includes(mv.seat) ? " \u2014 you win" : o.winners.length ? " \u2014 you lose" : "") : "";
+  // Every seat among the winners (Jedi Duel's shared end) is a shared result, not a win.
+  const shared = o.winners.length > 1 && o.winners.length >= (mv.info?.seats.length ?? 2);
+  const mine = mv.seat < 0 ? ""
+    : shared ? " \u2014 a draw, shared with everyone"
+    : o.winners.includes(mv.seat) ? (o.winners.length > 1 ? " \u2014 you share the win" : " \u2014 you win")
+    : o.winners.length ? " \u2014 you lose" : "";
   return h("p", { id: "outcome", class: "result" },
-    o.winners.length > 1 ? `Winners: ${o.winners.map(name).join(", ")}`
+    shared ? `Shared by ${o.winners.map(name).join(" and ")}`
+      : o.winners.length > 1 ? `Winners: ${o.winners.map(name).join(", ")}`
       : o.winners.length ? `Winner: ${name(o.winners[0])}` : "No winner",
     o.reason ? ` (${withNames(o.reason, name)})` : "", mine);
 }
@@ -46,7 +52,9 @@ export function actionsPanel(session: Session, mv: MatchView): HTMLElement {
       plainLabel(ruleset, label));
   });
   const list = h("div", { class: "action-list", id: "actions" }, ...buttons);
-  return h("section", { class: `panel actions${mv.legal.length ? " my-move" : ""}`, id: "action-bar", "aria-labelledby": "actions-h" },
+  // tabindex -1: focus can rest on the panel between moves (ui/turn_focus.ts), not fall to the body.
+  return h("section", { class: `panel actions${mv.legal.length ? " my-move" : ""}`, id: "action-bar", tabindex: -1,
+      "aria-labelledby": "actions-h" },
     h("h2", { id: "actions-h" }, over ? "Result" : mv.legal.length ? "Your move" : "Actions"),
     over ? outcomeText(mv) : null,
     over ? ratingNote(mv.id) : null,

@@ -1,9 +1,9 @@
 // "Your move", even in another tab: the tab title and the favicon change while one of the
 // player's matches waits for its decision, and an optional short sound plays when that starts.
 import { h } from "../dom";
+import { pageTitle } from "./page";
 
 const SOUND_KEY = "duelhall.sound";
-const BASE_TITLE = "Duelhall";
 
 function icon(turn: boolean): string {
   const fill = turn ? "#ffd166" : "#2b4a7a";
@@ -47,14 +47,16 @@ function beep(): void {
 }
 
 let shown: boolean | null = null;
-export function showTurn(turn: boolean): void {
-  if (turn === shown) return;
+// True when the turn has just come (false before it), for the caller to announce it.
+export function showTurn(turn: boolean): boolean {
+  document.title = turn ? `\u25cf Your move \u00b7 ${pageTitle()}` : pageTitle();
+  if (turn === shown) return false;
   const started = turn && shown === false;
   shown = turn;
-  document.title = turn ? `\u25cf Your move \u00b7 ${BASE_TITLE}` : BASE_TITLE;
   faviconLink().href = icon(turn);
   document.documentElement.dataset.turn = turn ? "yours" : "";
   if (started && soundOn()) beep();
+  return started;
 }
 
 export function soundToggle(onChange: () => void): HTMLElement {

@@ -44,3 +44,17 @@ export function foldEvents(events: string[], describe: (tag: string, count: numb
 export function lineText(line: LogLine): string {
   return line.count === 1 || / is setting up/.test(line.text) ? line.text : `${line.text} (\u00d7${line.count})`;
 }
+
+// Scrolls the event log to its newest line, with its top line whole: when the top line would be
+// cut in half, the list gets that much padding below and scrolls on to the next line's top.
+export function showNewest(log: HTMLElement): void {
+  log.style.paddingBottom = "";
+  log.scrollTop = log.scrollHeight;
+  // Exact (fractional) positions: offsetTop rounds, and a line cut by a pixel shows.
+  const top = log.getBoundingClientRect().top + log.clientTop;
+  const cut = [...log.children].map((li) => li.getBoundingClientRect())
+    .find((r) => r.top < top - 0.5 && r.bottom > top + 0.5);
+  if (!cut) return;
+  log.style.paddingBottom = `${cut.bottom - top}px`;
+  log.scrollTop = log.scrollHeight;
+}

@@ -5,6 +5,7 @@ import { HOW_TO, TERMS } from "../rules/howto";
 import { backSvg, cardSvg } from "../screens/cards";
 import { body } from "../screens/force_battles";
 import type { Session } from "../session";
+import { setPageName } from "./page";
 
 export function rulesLink(ruleset: string, text = "How to play"): HTMLElement {
   return h("a", { class: "rules-link", href: `#/rules/${ruleset}`, "data-rules": ruleset }, text);
@@ -30,6 +31,7 @@ export function rulesPage(session: Session, ruleset: string): HTMLElement {
   const chosen = HOW_TO[ruleset] ? ruleset : names[0];
   const howto = HOW_TO[chosen];
   const terms = TERMS[chosen] ?? [];
+  setPageName(`How to play ${howto.title}`);
   return h("main", { class: "lobby rules", id: "rules", "data-ruleset": chosen },
     h("nav", { class: "panel rules-nav", "aria-label": "rulesets" },
       h("h2", {}, "How to play"),

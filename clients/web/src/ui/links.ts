@@ -7,6 +7,7 @@ import { ResultCode } from "../gen/result_pb";
 import type { Session } from "../session";
 import { joinReply } from "./lobby";
 import { go, type Route } from "./route";
+import { pageHeading } from "./page";
 
 export type ProblemKind = "unknown" | "ended" | "started" | "no-spectators" | "bad-invite" | "other";
 export interface Problem {
@@ -132,9 +133,9 @@ function explanation(p: Problem): string {
 
 export function problemPage(p: Problem): HTMLElement {
   const watch = `#/watch/${p.id}${p.invite ? `/${p.invite}` : ""}`;
-  return h("main", { class: "lobby" },
+  return h("main", { class: "lobby", id: "main" },
     h("section", { class: "panel dead-end", id: "dead-end", "data-kind": p.kind, "aria-labelledby": "dead-end-h" },
-      h("h2", { id: "dead-end-h" }, TITLES[p.kind]),
+      pageHeading(TITLES[p.kind], "dead-end-h"),
       h("p", {}, explanation(p)),
       h("div", { class: "buttons" },
         p.kind === "started" ? h("a", { class: "button", id: "dead-end-watch", href: watch }, "Watch the match") : null,

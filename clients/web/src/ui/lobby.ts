@@ -204,6 +204,6 @@ export function matchList(session: Session): HTMLElement {
   const rows = [...session.lobby.values()].sort((a, b) => Number(b.matchId - a.matchId));
   return h("section", { class: "panel", "aria-labelledby": "matches-h" },
     h("h2", { id: "matches-h" }, "Matches"),
-    rows.length ? h("ul", { id: "match-list", "aria-live": "polite" }, ...rows.map((m) => matchRow(session, m)))
+    rows.length ? h("ul", { id: "match-list" }, ...rows.map((m) => matchRow(session, m)))
       : h("p", { class: "hint" }, "No public matches yet: create one."));
 }

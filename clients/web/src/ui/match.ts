@@ -17,6 +17,7 @@ import { invitePanel } from "./invite";
 import { chatLineTools } from "./moderation";
 import { seatNamer, withNames } from "./names";
 import { go } from "./route";
+import { setPageName } from "./page";
 
 export { seatNamer, withNames };
 
@@ -89,7 +90,8 @@ function board(session: Session, mv: MatchView): HTMLElement {
     },
     act: (code) => void session.act(mv.id, code),
   };
-  return screenFor(info.ruleset)(ctx);
+  return h("section", { class: "board-wrap", "aria-labelledby": "board-h" },
+    h("h2", { id: "board-h", class: "sr-only" }, "The table"), screenFor(info.ruleset)(ctx));
 }
 
 // Force Battles' setup progress is public (F8): the folded line reads it from the view.
@@ -106,9 +108,10 @@ function setupProgress(session: Session, mv: MatchView): (tag: string, count: nu
 function eventLog(session: Session, mv: MatchView): HTMLElement {
   const name = seatNamer(mv);
   const lines = foldEvents(mv.events, setupProgress(session, mv)).slice(-60);
+  // Not a live region: it is redrawn on every update; the page's one region reads new lines.
   return h("section", { class: "panel log", "aria-labelledby": "log-h" },
     h("h2", { id: "log-h" }, "Events"),
-    h("ol", { id: "event-log", "aria-live": "polite", tabindex: 0 },
+    h("ol", { id: "event-log", tabindex: 0, "aria-label": "events, newest last" },
       ...lines.map((l) => h("li", {}, withNames(lineText(l), name)))));
 }
 
@@ -121,7 +124,7 @@ function chat(session: Session, mv: MatchView): HTMLElement {
   const field = input;
   return h("section", { class: "panel chat", "aria-labelledby": "chat-h" },
     h("h2", { id: "chat-h" }, "Chat"),
-    h("ol", { id: "chat-log", "aria-live": "polite" },
+    h("ol", { id: "chat-log" },
       ...mv.chat.filter((c) => !session.ignored.has(c.fromPlayer)).slice(-40).map((c) => h("li", {},
         h("b", {}, c.from, c.seat < 0 ? " (watching)" : ""), ": ", c.text, " ", chatLineTools(session, c)))),
     h("form", { onsubmit: (e: Event) => {
@@ -151,8 +154,34 @@ function othersSeated(mv: MatchView): boolean {
   return (mv.info?.seats ?? []).some((x, i) => i !== mv.seat && x.occupant === SeatInfo_Occupant.HUMAN);
 }
 
-// Resigning asks first: the button opens a confirmation in place.
+// Resigning asks first: the button opens a confirmation in place. So does leaving a rated match
+// with no bot to take over (a rated match has none): leaving concedes it.
 const confirming = new Set<bigint>();
+const confirmingLeave = new Set<bigint>();
+
+function leaveControl(session: Session, mv: MatchView, playing: boolean): HTMLElement {
+  const leave = () => {
+    confirmingLeave.delete(mv.id);
+    void session.leave(mv.id);
+    go("#/");
+  };
+  const rated = Boolean(mv.info?.settings?.rated);
+  if (!playing) return h("button", { class: "secondary", id: "leave", onclick: leave }, "Back to the lobby");
+  if (!rated && othersSeated(mv)) return h("button", { class: "secondary", id: "leave", onclick: leave }, "Leave (a bot takes over)");
+  if (!confirmingLeave.has(mv.id)) {
+    return h("button", { class: "secondary", id: "leave", onclick: () => {
+      confirmingLeave.add(mv.id);
+      session.changed();
+    } }, rated ? "Leave (you lose this rated match)" : "Leave (ends the match)");
+  }
+  return h("span", { class: "confirm", role: "group", "aria-label": "confirm leaving" },
+    h("span", {}, rated ? "Leave and lose this rated match? " : "Leave and end this match? "),
+    h("button", { id: "leave-yes", onclick: leave }, rated ? "Yes, leave and lose" : "Yes, leave"),
+    h("button", { class: "secondary", id: "leave-no", "data-offline": "ok", onclick: () => {
+      confirmingLeave.delete(mv.id);
+      session.changed();
+    } }, "Stay"));
+}
 function resignControl(session: Session, mv: MatchView): HTMLElement | null {
   if (mv.seat < 0 || mv.info?.status !== MatchStatus.PLAYING || mv.outcome) return null;
   const live = session.link === "online";
@@ -177,17 +206,15 @@ function resignControl(session: Session, mv: MatchView): HTMLElement | null {
 export function matchScreen(session: Session, mv: MatchView): HTMLElement {
   const rs = mv.info ? session.ruleset(mv.info.ruleset) : undefined;
   const playing = mv.seat >= 0 && mv.info?.status === MatchStatus.PLAYING && !mv.outcome;
+  setPageName(`${rs?.displayName ?? "Match"} #${mv.id}`);
   return h("main", { class: "match", id: "match", "data-match": String(mv.id) },
-    h("header", { class: "match-head" },
-      h("h1", {}, rs?.displayName ?? "Match", ` #${mv.id}`),
+    h("div", { class: "match-head" },
+      h("h1", { id: "page-h" }, rs?.displayName ?? "Match", ` #${mv.id}`),
       mv.seat >= 0 ? h("span", { class: "badge seat" }, `Seat ${mv.seat}`) : spectatorBadge(mv),
       h("span", { class: "clock", id: "clock", role: "timer", "aria-label": "decision clock" }, clockText(mv)),
       mv.info ? rulesLink(mv.info.ruleset) : null,
       resignControl(session, mv),
-      h("button", { class: "secondary", id: "leave", onclick: () => {
-        void session.leave(mv.id);
-        go("#/");
-      } }, !playing ? "Back to the lobby" : othersSeated(mv) ? "Leave (a bot takes over)" : "Leave"),
+      leaveControl(session, mv, playing),
       mv.info ? fairnessNote(mv.info) : null,
       seatList(session, mv)),
     h("div", { class: "match-body" },

@@ -9,7 +9,9 @@ import type { AuditEntry, BanEntry, ConnectionEntry, ReportEntry } from "../gen/
 import type { MatchInfo } from "../gen/lobby_pb";
 import { ResultCode } from "../gen/result_pb";
 import type { Session } from "../session";
-import { accountState } from "./account";
+import { accountState } from "../identity";
+import { untilText as when } from "../sanctions";
+import { pageHeading } from "./page";
 
 interface ModerationState {
   connections: ConnectionEntry[];
@@ -31,10 +33,6 @@ export function role(): string {
 }
 export function isModerator(): boolean {
   return role() === "moderator" || role() === "admin";
-}
-
-function when(ms: bigint): string {
-  return ms === 0n ? "for good" : `until ${new Date(Number(ms)).toISOString().replace("T", " ").slice(0, 19)} UTC`;
 }
 
 function value(id: string): string {
@@ -93,11 +91,12 @@ function section(id: string, title: string, ...body: (HTMLElement | null)[]): HT
 
 export function moderationPage(session: Session): HTMLElement {
   if (!isModerator()) {
-    return h("main", {}, h("p", { id: "not-moderator" }, "This page is for moderators: sign in to a moderator's account."));
+    return h("main", { class: "lobby", id: "main" }, pageHeading("Moderation"),
+      h("p", { id: "not-moderator" }, "This page is for moderators: sign in to a moderator's account."));
   }
   if (!moderationState.loading && Date.now() - moderationState.loadedAt > 3_000) void refreshModeration(session);
   const s = moderationState;
-  return h("main", { class: "moderation" },
+  return h("main", { class: "moderation", id: "main" }, pageHeading("Moderation"),
     s.notice ? h("p", { id: "mod-notice", role: "status" }, s.notice) : null,
     section("mod-controls", "Reason and duration",
       h("div", { class: "field" }, h("label", { for: "mod-reason" }, "Reason"), h("input", { id: "mod-reason", maxlength: 500 })),
@@ -164,7 +163,7 @@ export function chatLineTools(session: Session, c: ChatMessage): HTMLElement | n
 export function lobbyChat(session: Session): HTMLElement {
   const input = h("input", { id: "lobby-chat-input", maxlength: 300, "aria-label": "lobby chat message", autocomplete: "off" }) as HTMLInputElement;
   return h("section", { class: "panel chat", id: "lobby-chat" }, h("h2", {}, "Lobby chat"),
-    h("ol", { id: "lobby-chat-log", "aria-live": "polite" },
+    h("ol", { id: "lobby-chat-log" }, // new lines are read by the page's live region (main.ts)
       ...session.lobbyChat.filter((c) => !session.ignored.has(c.fromPlayer)).slice(-30)
         .map((c) => h("li", { "data-from": c.from }, h("b", {}, c.from), ": ", c.text, " ", chatLineTools(session, c)))),
     h("form", { id: "lobby-chat-form", onsubmit: (e: Event) => {

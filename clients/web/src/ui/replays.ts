@@ -11,6 +11,7 @@ import type { ScreenContext } from "../screens/screen";
 import type { Session } from "../session";
 import { decodeView } from "../views";
 import { fairnessNote, screenFor, withNames } from "./match";
+import { announce, pageHeading, setPageName } from "./page";
 
 export const PUBLIC_VIEW = -1;
 export const OMNISCIENT_VIEW = -2;
@@ -59,6 +60,7 @@ export async function showReplay(session: Session, id: bigint, seat: number, pos
   if (reply.result === ResultCode.OK && reply.body.case === "replayFrame") {
     viewer.frame = reply.body.value;
     viewer.error = "";
+    announce(`Position ${viewer.frame.position} of ${viewer.frame.length}`);
   } else {
     viewer.error = reply.reason || "the server refused the replay";
   }
@@ -79,7 +81,7 @@ function when(ms: bigint): string {
 export function replayListPage(session: Session): HTMLElement {
   if (!list.loaded) void loadReplays(session);
   const rulesetName = (name: string) => session.ruleset(name)?.displayName ?? name;
-  return h("main", { class: "lobby" },
+  return h("main", { class: "lobby", id: "main" }, pageHeading("Replays"),
     h("section", { class: "panel", "aria-labelledby": "replays-h" },
       h("h2", { id: "replays-h" }, "Replays of ended matches"),
       h("form", { class: "replay-filter", id: "replay-filter", onsubmit: (e: Event) => {
@@ -124,7 +126,7 @@ function stepControls(session: Session, v: ViewerState, frame: ReplayFrame): HTM
   return h("div", { class: "replay-steps", role: "group", "aria-label": "replay position" },
     button("replay-first", "first position", "\u25c0\u25c0 First", 0, at === 0),
     button("replay-back", "one action back", "\u25c0 Back", at - 1, at === 0),
-    h("span", { id: "replay-position", "aria-live": "polite" }, `${at} / ${frame.length}`),
+    h("span", { id: "replay-position" }, `${at} / ${frame.length}`),
     button("replay-forward", "one action forward", "Forward \u25b6", at + 1, at >= frame.length),
     button("replay-last", "last position", "Last \u25b6\u25b6", frame.length, at >= frame.length));
 }
@@ -158,9 +160,15 @@ export function replayPage(session: Session, id: bigint): HTMLElement {
   const frame = v?.id === id ? v.frame : null;
   const summary = frame?.summary;
   if (!v || !frame || !summary) {
-    return h("main", { class: "match" }, h("p", {}, v?.error || "Opening the replay..."),
-      h("a", { href: "#/replays" }, "Back to the replays"));
+    if (!v?.error) return h("main", { class: "match", id: "main" }, pageHeading(`Replay #${id}`), h("p", {}, "Opening the replay..."));
+    return h("main", { class: "lobby", id: "main" }, pageHeading("No replay to show"),
+      h("section", { class: "panel dead-end", id: "unknown-replay" },
+        h("p", {}, `Match #${id} has no replay here: ${v.error}. `,
+          "A replay exists once a match has ended; the number may be mistyped, or the match still going on."),
+        h("div", { class: "buttons" }, h("a", { class: "button", href: "#/replays" }, "Find a replay"),
+          h("a", { class: "button secondary", href: "#/" }, "Back to the lobby"))));
   }
+  setPageName(`Replay #${id}`);
   const name = (seat: number) => summary.names[seat] || `seat ${seat}`;
   return h("main", { class: "match replay", id: "replay", "data-match": String(id),
     onkeydown: (e: KeyboardEvent) => {
@@ -169,7 +177,7 @@ export function replayPage(session: Session, id: bigint): HTMLElement {
       if (e.key === "ArrowLeft" && frame.position > 0) void showReplay(session, id, v.seat, frame.position - 1);
     } },
     h("header", { class: "match-head" },
-      h("h1", {}, session.ruleset(summary.ruleset)?.displayName ?? summary.ruleset, ` #${id}, replay`),
+      h("h1", { id: "page-h" }, session.ruleset(summary.ruleset)?.displayName ?? summary.ruleset, ` #${id}, replay`),
       h("span", { class: "badge spectator" }, "Replay"),
       h("a", { class: "button-link", href: "#/replays" }, "Back to the replays"),
       h("a", { class: "button-link", href: `/matches/${id}/export`, download: `duelhall-match-${id}.txt` }, "Export the record"),
@@ -188,6 +196,6 @@ export function replayPage(session: Session, id: bigint): HTMLElement {
       h("div", { class: "side-col" },
         h("section", { class: "panel log", "aria-labelledby": "replay-log-h" },
           h("h2", { id: "replay-log-h" }, frame.position ? `Action ${frame.position}` : "The start"),
-          h("ol", { id: "replay-events", "aria-live": "polite" },
+          h("ol", { id: "replay-events" },
             ...frame.events.map((e) => h("li", {}, withNames(e, name))))))));
 }

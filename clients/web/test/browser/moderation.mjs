@@ -1,12 +1,15 @@
 // The moderators' page in Chromium, two browser contexts (docs/moderation.md): a moderator made
 // on the command line (duelhall admin grant) mutes a player from the web page (the player's next
 // chat line is refused with the mute's reason), kicks it (it is disconnected and comes back),
-// bans it (it is thrown out and cannot return, even after a reload), and the audit log on the
-// page shows the three actions. Registered with ctest as "web: moderation".
+// bans it (it is thrown out and cannot return, even after a reload, and is shown the ban with its
+// reason and end), and the audit log on the page shows the three actions. An address banned
+// from the page sees the ban (GET /api/ban) instead of "reconnecting" for ever. axe-core checks
+// the moderators' page. Registered with ctest as "web: moderation".
 // Usage: node moderation.mjs <duelhall binary> <built client dir>
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { checkAxe } from "./axe.mjs";
 import { openParticipant } from "./players.mjs";
 import { startServer } from "./server.mjs";
 
@@ -48,7 +51,9 @@ async function moderate(mod, name, button, notice) {
     { timeout: 10_000 });
 }
 
-const server = await startServer(resolve(binary), resolve(webRoot));
+// Loopback is a trusted proxy here, so a page can come from another address (X-Forwarded-For).
+const FAR_ADDRESS = "203.0.113.9";
+const server = await startServer(resolve(binary), resolve(webRoot), ["--trusted-proxy", "127.0.0.1"]);
 const opened = [];
 let failed = false;
 try {
@@ -89,9 +94,30 @@ try {
   await troll.page.waitForFunction(() => /BANNED: banned for good: repeated spam/.test(document.getElementById("flash")?.textContent ?? ""),
     null, { timeout: 10_000 });
   await troll.page.reload();
-  await troll.page.waitForFunction(() => /banned for good: repeated spam/.test(document.getElementById("flash")?.textContent ?? ""),
-    null, { timeout: 10_000 });
+  await troll.page.waitForFunction(() => /account is banned for good\. Reason: repeated spam/.test(document.getElementById("ban-text")?.textContent ?? ""),
+    null, { timeout: 10_000 }).catch(async () => { throw new Error(`after a reload the banned page reads: ${await troll.page.innerText("body")}`); });
   if (await troll.page.$("#create-form")) throw new Error("the banned player got back into the lobby");
+  const state = await troll.page.innerText("#link-state");
+  if (state !== "banned") throw new Error(`the banned account's status line reads "${state}"`);
+
+  // A banned address: thrown out, and after a reload (its upgrade refused with a 403 the page
+  // cannot read) shown the ban from GET /api/ban, with its reason and end.
+  const far = await openParticipant("Faraway", server.url, undefined, { "X-Forwarded-For": FAR_ADDRESS });
+  opened.push(far);
+  await mod.page.fill("#mod-reason", "ban evasion");
+  await mod.page.selectOption("#mod-duration", "3600");
+  await mod.page.click("#mod-refresh");
+  const farRow = '#mod-players li[data-name="Faraway"]';
+  await mod.page.waitForSelector(farRow, { timeout: 10_000 });
+  await mod.page.click(`${farRow} button.ban-address`);
+  await mod.page.waitForFunction((a) => document.getElementById("mod-notice")?.textContent === `${a} banned`, FAR_ADDRESS,
+    { timeout: 10_000 });
+  await far.page.reload();
+  await far.page.waitForFunction(() => /address is banned until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\. Reason: ban evasion/
+    .test(document.getElementById("ban-text")?.textContent ?? ""), null, { timeout: 10_000 })
+    .catch(async () => { throw new Error(`the banned address sees: ${await far.page.innerText("body")}`); });
+  if ((await far.page.innerText("#link-state")) !== "banned") throw new Error("the banned address still says it reconnects");
+  await checkAxe(mod.page, "the moderators' page");
 
   // The audit log on the page shows the three actions on the troll.
   await mod.page.click("#mod-refresh");
@@ -102,7 +128,7 @@ try {
   }, null, { timeout: 10_000 }).catch(async () => {
     throw new Error(`the audit log reads: ${await mod.page.innerText("#audit-log")}`);
   });
-  console.log("ok   a moderator mutes, kicks and bans a player from the web page; the audit log shows it");
+  console.log("ok   a moderator mutes, kicks and bans a player and an address from the web page; the banned see the ban, its reason and end; the audit log shows it");
 } catch (e) {
   failed = true;
   console.log(`FAIL moderation: ${e.stack ?? e}`);

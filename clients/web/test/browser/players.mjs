@@ -8,12 +8,13 @@ import { chromium } from "playwright-core";
 const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
-export async function openParticipant(name, baseUrl, viewport = { width: 1100, height: 900 }) {
+// `headers`: sent with every request of the page (an X-Forwarded-For through a trusted proxy).
+export async function openParticipant(name, baseUrl, viewport = { width: 1100, height: 900 }, headers = undefined) {
   const profile = mkdtempSync(join(tmpdir(), "duelhall-chromium-"));
   // launchPersistentContext passes the fresh profile as --user-data-dir.
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.DUELHALL_CHROMIUM ?? "/usr/bin/chromium",
-    headless: true, args: ARGS, viewport,
+    headless: true, args: ARGS, viewport, extraHTTPHeaders: headers,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const frames = [];

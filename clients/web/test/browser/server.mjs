@@ -5,11 +5,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-export async function startServer(binary, webRoot) {
+export async function startServer(binary, webRoot, extraArgs = []) {
   const data = mkdtempSync(join(tmpdir(), "duelhall-web-data-"));
   const proc = spawn(binary, ["--bind", "127.0.0.1", "--port", "0", "--web-root", webRoot,
     "--data", data, "--threads", "2", "--grace", "60",
-    "--provisional-rd", "350"], { stdio: ["ignore", "pipe", "pipe"] });
+    "--provisional-rd", "350", ...extraArgs], { stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   const port = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the server did not start:\n${log}`)), 15_000);

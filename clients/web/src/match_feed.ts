@@ -1,0 +1,124 @@
+// A match as this client holds it, and how the server's snapshots and updates advance it: the
+// view as the server's bytes patched by its diffs, the legal actions with their labels (told
+// once per match or per connection, protocols 2 and 3), and the event lines in the server's
+// words (told once per connection, protocol 4). Nothing here knows a rule.
+import { create } from "@bufbuild/protobuf";
+import type { MatchInfo } from "./gen/lobby_pb";
+import { LegalActionSchema, type ChatMessage, type LegalAction, type MatchSnapshot, type MatchUpdate,
+  type Outcome } from "./gen/match_pb";
+import { applyPatch } from "./wire_diff";
+import { eventTexts, tellWords, type EventWords } from "./event_words";
+
+const EVENTS_KEPT = 200;
+
+export interface MatchView {
+  id: bigint;
+  info: MatchInfo | undefined;
+  seat: number; // -1: spectator (or not yet seated)
+  seq: bigint;
+  view: Uint8Array | null; // null until the first snapshot
+  legal: LegalAction[];
+  labels: Map<bigint, string>; // every action label told in this match (protocol 2 sends each once)
+  outcome: Outcome | undefined;
+  clockMs: number;
+  clockAt: number; // performance.now() when clockMs was received
+  events: string[]; // the latest EVENTS_KEPT lines
+  eventCount: number; // lines ever told (the live region reads the new ones, ui/turn_focus.ts)
+  chat: ChatMessage[];
+  inviteCode: string;
+  notice: string; // the last refusal, shown next to the actions
+  seedAsked: boolean; // the revealed seed was asked for after the end
+}
+
+export function newMatchView(id: bigint, inviteCode: string): MatchView {
+  return {
+    id, info: undefined, seat: -1, seq: 0n, view: null, legal: [], labels: new Map(), outcome: undefined,
+    clockMs: 0, clockAt: 0, events: [], eventCount: 0, chat: [], inviteCode, notice: "", seedAsked: false,
+  };
+}
+
+function setClock(mv: MatchView, ms: number): void {
+  mv.clockMs = ms;
+  mv.clockAt = performance.now();
+}
+
+export class MatchFeed {
+  // Event words told (protocol 4): ids are the node's, and a new connection is told again the
+  // words it uses, so they are kept across reconnects (a resume's resent updates use them).
+  private eventWords: EventWords = new Map();
+  // Labels told on this connection, by ruleset (protocol 3); a match's own come first.
+  private connectionLabels = new Map<string, Map<bigint, string>>();
+
+  // `resync` asks the server for a fresh snapshot of a match.
+  constructor(private readonly resync: (matchId: bigint) => void) {}
+
+  private rulesetLabels(mv: MatchView): Map<bigint, string> | undefined {
+    const ruleset = mv.info?.ruleset;
+    if (!ruleset) return undefined;
+    let labels = this.connectionLabels.get(ruleset);
+    if (!labels) {
+      labels = new Map();
+      this.connectionLabels.set(ruleset, labels);
+    }
+    return labels;
+  }
+
+  private tellLabel(mv: MatchView, code: bigint, label: string): void {
+    mv.labels.set(code, label);
+    this.rulesetLabels(mv)?.set(code, label);
+  }
+
+  private labelOf(mv: MatchView, code: bigint): string | undefined {
+    return mv.labels.get(code) ?? this.rulesetLabels(mv)?.get(code);
+  }
+
+  snapshot(mv: MatchView, s: MatchSnapshot): void {
+    mv.info = s.match;
+    mv.seat = s.seat;
+    mv.seq = s.seq;
+    mv.view = s.view;
+    mv.legal = s.legal;
+    for (const a of s.legal) this.tellLabel(mv, a.code, a.label);
+    mv.outcome = s.outcome;
+    mv.notice = "";
+    setClock(mv, s.clockMs);
+  }
+
+  // The words of every update are taken in, even for a match this page does not hold.
+  update(mv: MatchView | undefined, u: MatchUpdate): void {
+    tellWords(u, this.eventWords);
+    if (!mv || mv.view === null) return;
+    if (u.seq <= mv.seq) return; // already applied (a resume can overlap)
+    const next = u.seq === mv.seq + 1n ? applyPatch(mv.view, u.patch) : null;
+    for (const a of u.labels) this.tellLabel(mv, a.code, a.label);
+    // Protocols 2 and 3: codes only when they changed, each label once per match (2), or
+    // once per connection for a ruleset whose labels depend on the code alone (3).
+    const known = u.legalCodes.every((code) => this.labelOf(mv, code) !== undefined);
+    if (next === null || !known) {
+      this.resync(u.matchId);
+      return;
+    }
+    mv.view = next;
+    mv.seq = u.seq;
+    if (!u.legalUnchanged) {
+      mv.legal = u.legalCodes.length ? u.legalCodes.map((code) =>
+        create(LegalActionSchema, { code, label: this.labelOf(mv, code) })) : u.legal;
+    }
+    if (u.outcome) {
+      mv.outcome = u.outcome;
+      // The seed is revealed once the match has ended; the match's info carries it (for a
+      // private match no lobby update does), so ask for it once to check the commitment.
+      if (mv.info && !mv.info.seed && !mv.seedAsked) {
+        mv.seedAsked = true;
+        this.resync(u.matchId);
+      }
+    }
+    mv.notice = "";
+    if (mv.info) mv.info.status = u.status;
+    setClock(mv, u.clockMs);
+    const texts = eventTexts(u, this.eventWords);
+    mv.events.push(...texts);
+    mv.eventCount += texts.length;
+    mv.events.splice(0, Math.max(0, mv.events.length - EVENTS_KEPT));
+  }
+}

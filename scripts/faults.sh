@@ -1,0 +1,183 @@
+#!/usr/bin/env bash
+# What a player and a host see during each fault of a cluster (docs/cluster.md, Faults), measured:
+# a throw-away Redis and PostgreSQL (as scripts/bench-cluster.sh starts them) and two nodes on
+# loopback; for each fault a duelhall-cli player plays a match against a bot on node-a (it
+# reconnects by itself, as a player's client does), the fault is made, and the script prints the
+# seconds from the fault to the player's first action after it ("play resumed"), beside the
+# usual gap between two of its actions, what the client printed meanwhile, and what /readyz said.
+#
+#   node death     node-a killed with SIGKILL (then started again for the next fault)
+#   node pause     node-a stopped with SIGSTOP for PAUSE seconds (default 8, past the 5 s lease)
+#   Redis outage   redis-server killed, started again OUTAGE seconds later (default 10)
+#   PostgreSQL     PostgreSQL stopped (fast shutdown), started again OUTAGE seconds later
+#
+# Usage: scripts/faults.sh [fault ...]   (node-death node-pause redis postgres; default all)
+# Environment: BUILD_DIR (default build/test; relative to the repository or absolute: its duelhall
+# and duelhall-cli are used as they are, built only when missing), PAUSE, OUTAGE, RULESET
+# (default force_battles). Everything listens on 127.0.0.1; every wait is bounded (STEP_LIMIT,
+# default 60 s, per fault), and everything the script started is stopped when it ends.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+faults=("$@")
+[ ${#faults[@]} -gt 0 ] || faults=(node-death node-pause redis postgres)
+pause=${PAUSE:-8}
+outage=${OUTAGE:-10}
+ruleset=${RULESET:-force_battles}
+step_limit=${STEP_LIMIT:-60}
+build=${BUILD_DIR:-build/test}
+case $build in /*) ;; *) build=$(pwd)/$build ;; esac
+server_bin=$build/server/app/duelhall
+cli_bin=$build/clients/cli/duelhall-cli
+if [ ! -x "$server_bin" ] || [ ! -x "$cli_bin" ]; then
+  [ -f "$build/build.ninja" ] || cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$build" --target duelhall duelhall-cli --parallel 2 >/dev/null
+fi
+
+work=$(mktemp -d /tmp/duelhall-faults-XXXXXX)
+chmod 755 "$work"
+declare -A pid_of=()
+pg_dir=
+cleanup() {
+  local pid
+  for pid in "${pid_of[@]}"; do kill -CONT "$pid" 2>/dev/null || true; kill "$pid" 2>/dev/null || true; done
+  for pid in "${pid_of[@]}"; do wait "$pid" 2>/dev/null || true; done
+  if [ -n "$pg_dir" ]; then as_postgres "$pg_bin/pg_ctl" -D "$pg_dir/data" -m immediate stop \
+    >/dev/null 2>&1 || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+as_postgres() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+now() { echo "$EPOCHREALTIME"; }
+since() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
+ready() { curl -s -o /dev/null -w '%{http_code}' --max-time 1 "http://127.0.0.1:$1/readyz" || true; }
+
+redis_port=$(free_port)
+start_redis() {
+  redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly yes --dir "$work" \
+    --loglevel warning >>"$work/redis.log" 2>&1 &
+  pid_of[redis]=$!
+  for _ in $(seq 100); do redis-cli -p "$redis_port" ping >/dev/null 2>&1 && return 0; sleep 0.1; done
+  echo "redis-server did not start"; exit 1
+}
+start_redis
+pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+pg_dir=$work/pg
+mkdir -p "$pg_dir"
+[ "$(id -u)" = 0 ] && chown postgres: "$pg_dir"
+as_postgres "$pg_bin/initdb" -D "$pg_dir/data" -U duelhall -A trust -E UTF8 --no-sync \
+  --no-instructions >"$work/initdb.log" 2>&1 || { cat "$work/initdb.log"; exit 1; }
+pg_port=$(free_port)
+pg_start() {
+  as_postgres "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/log" -w -o "-p $pg_port -k $pg_dir \
+    -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off" start >/dev/null
+}
+pg_start
+# The role (duelhall, made by initdb -U) and the database must exist before a node starts.
+"$pg_bin/psql" -q -h 127.0.0.1 -p "$pg_port" -U duelhall -d postgres -c "CREATE DATABASE faults"
+
+declare -A port_of=()
+# start_node NAME: a node of the cluster; it keeps the matches created through it.
+start_node() {
+  local name=$1
+  [ -n "${port_of[$name]:-}" ] || port_of[$name]=$(free_port)
+  "$server_bin" --bind 127.0.0.1 --port "${port_of[$name]}" --data "$work/$name" \
+    --cluster "redis://127.0.0.1:$redis_port" --node-name "$name" --placement local \
+    --cluster-secret "the faults cluster's shared secret" --grace 60 \
+    --database "postgresql://duelhall@127.0.0.1:$pg_port/faults" --log-level info \
+    --drain-seconds 1 >>"$work/$name.log" 2>&1 &
+  pid_of[$name]=$!
+  for _ in $(seq 300); do [ "$(ready "${port_of[$name]}")" = 200 ] && return 0; sleep 0.1; done
+  echo "node $name did not become ready:"; tail -20 "$work/$name.log"; exit 1
+}
+start_node node-a
+start_node node-b
+sleep 1.5
+
+# start_player FAULT: a duelhall-cli player against a bot on node-a, its lines timestamped.
+start_player() {
+  local out=$work/$1.player
+  stdbuf -oL "$cli_bin" --url "ws://127.0.0.1:${port_of[node-a]}/ws" --name "Player" --bots 1 \
+    --bot-delay-ms 300 --auto first --quiet create "$ruleset" \
+    > >(while IFS= read -r line; do echo "$EPOCHREALTIME $line"; done >"$out") 2>&1 &
+  pid_of[player]=$!
+}
+actions_in() { grep -c ' > ' "$1" 2>/dev/null || true; }
+# first_action_after FILE T: the time of the first action the player sent after T (empty: none).
+first_action_after() { awk -v t="$2" '$1 > t && $2 == ">" { print $1; exit }' "$1"; }
+# usual_gap FILE T: the median gap between two of the player's actions before T.
+usual_gap() {
+  awk -v t="$2" '$1 < t && $2 == ">" { if (p) print $1 - p; p = $1 }' "$1" | sort -g |
+    awk '{ a[NR] = $1 } END { if (NR) printf "%.1f", a[int((NR + 1) / 2)]; else print "?" }'
+}
+# The node hosting the player's match now, by its lease (docs/cluster.md, Redis keys).
+holder() {
+  local match
+  match=$(grep -o 'match [0-9]*' "$1" | head -1 | cut -d' ' -f2)
+  redis-cli -p "$redis_port" get "duelhall:lease:$match" 2>/dev/null || true
+}
+
+run_fault() {
+  local fault=$1 out=$work/$1.player t_fault t_back="" resumed="" deadline
+  start_player "$fault"
+  deadline=$((SECONDS + step_limit))
+  while [ "$(actions_in "$out")" -lt 4 ] && [ $SECONDS -lt $deadline ]; do sleep 0.2; done
+  if [ "$(actions_in "$out")" -lt 4 ]; then echo "$fault: the player did not start playing"; return; fi
+  local readyz_during=""
+  t_fault=$(now)
+  case $fault in
+    node-death) kill -9 "${pid_of[node-a]}"; wait "${pid_of[node-a]}" 2>/dev/null || true ;;
+    node-pause) kill -STOP "${pid_of[node-a]}" ;;
+    redis) kill -9 "${pid_of[redis]}"; wait "${pid_of[redis]}" 2>/dev/null || true ;;
+    postgres) as_postgres "$pg_bin/pg_ctl" -D "$pg_dir/data" -m fast stop >/dev/null ;;
+  esac
+  case $fault in
+    node-pause | redis | postgres)
+      sleep "$([ "$fault" = node-pause ] && echo "$pause" || echo "$outage")"
+      readyz_during="node-a $(ready "${port_of[node-a]}"), node-b $(ready "${port_of[node-b]}")"
+      t_back=$(now)
+      case $fault in
+        node-pause) kill -CONT "${pid_of[node-a]}" ;;
+        redis) start_redis ;;
+        postgres) pg_start ;;
+      esac
+      ;;
+    node-death) sleep 2; readyz_during="node-b $(ready "${port_of[node-b]}")" ;;
+  esac
+  deadline=$((SECONDS + step_limit))
+  while [ -z "$(first_action_after "$out" "${t_back:-$t_fault}")" ] && [ $SECONDS -lt $deadline ] &&
+    kill -0 "${pid_of[player]}" 2>/dev/null; do sleep 0.2; done
+  resumed=$(first_action_after "$out" "$t_fault")
+  local ready_again="" t
+  if [ -n "$t_back" ]; then
+    for _ in $(seq 300); do
+      [ "$(ready "${port_of[node-b]}")" = 200 ] && break
+      sleep 0.1
+    done
+    t=$(now)
+    ready_again="; node-b ready $(since "$t_back" "$t") s after the return"
+  fi
+  echo "== $fault"
+  if [ -n "$resumed" ]; then
+    echo "play resumed $(since "$t_fault" "$resumed") s after the fault" \
+      "(usual gap between the player's actions: $(usual_gap "$out" "$t_fault") s); the match is on $(holder "$out")"
+  else
+    echo "play did not resume within $step_limit s"
+  fi
+  echo "/readyz during the fault: $readyz_during$ready_again"
+  echo "the player saw:"
+  awk -v t="$t_fault" '$1 > t && $2 != ">" { $1 = sprintf("  +%.1f s", $1 - t); print }' "$out" | head -8
+  kill "${pid_of[player]}" 2>/dev/null || true
+  wait "${pid_of[player]}" 2>/dev/null || true
+  unset 'pid_of[player]'
+  if [ "$fault" = node-death ]; then start_node node-a; sleep 1.5; fi
+}
+
+echo "faults on loopback: two nodes, Redis $(redis-server --version | grep -o 'v=[0-9.]*'), PostgreSQL" \
+  "$(basename "$(dirname "$pg_bin")"), ruleset $ruleset; $(nproc) cores, $(uptime | sed 's/.*load/load/')"
+for fault in "${faults[@]}"; do run_fault "$fault"; done

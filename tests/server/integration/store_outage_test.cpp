@@ -55,7 +55,8 @@ bool readyz_is(uint16_t port, unsigned status) {
 
 }  // namespace
 
-TEST_CASE("a PostgreSQL outage pauses a match, which resumes by itself with nothing lost") {
+TEST_CASE("a PostgreSQL outage pauses a match, which resumes by itself with nothing lost",
+          "[.][open]") {
   ThrowawayPostgres postgres;
   const std::string url = postgres.new_database();
   ServerProcess server({"--database", url});

@@ -11,7 +11,7 @@ RUN cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DDUELHALL_BUILD_TES
 
 FROM debian:bookworm-slim
 RUN apt-get update -q && apt-get install -y -q --no-install-recommends libprotobuf32 libspdlog1.10 \
-      libsqlite3-0 libpq5 libssl3 libtomlplusplus3 libsodium23 libhiredis0.14 && rm -rf /var/lib/apt/lists/*
+      libsqlite3-0 libpq5 libssl3 libtomlplusplus3 libsodium23 libhiredis0.14 libicu72 && rm -rf /var/lib/apt/lists/*
 COPY --from=build /src/build/server/app/duelhall /usr/local/bin/duelhall
 COPY --from=build /src/clients/web/dist /usr/share/duelhall/web
 EXPOSE 8080

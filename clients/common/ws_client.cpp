@@ -15,6 +15,11 @@ WsClient::~WsClient() {
   if (ws_.next_layer().is_open()) ws_.next_layer().close(ec);
 }
 
+void WsClient::set_handshake_header(const std::string& name, const std::string& value) {
+  ws_.set_option(beast::websocket::stream_base::decorator(
+      [name, value](beast::websocket::request_type& req) { req.set(name, value); }));
+}
+
 void WsClient::connect(const std::string& host, uint16_t port, const std::string& path,
                        Millis timeout) {
   host_ = host;

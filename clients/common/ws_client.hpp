@@ -43,6 +43,8 @@ class WsClient {
                Millis timeout = kConnectTimeout);
   void close();
   bool is_open() const { return open_; }
+  // A header the next connect()'s handshake sends (tests: X-Forwarded-For behind a proxy).
+  void set_handshake_header(const std::string& name, const std::string& value);
   // Where connect() went: the node a client that lost its connection comes back to.
   const std::string& host() const { return host_; }
   uint16_t port() const { return port_; }

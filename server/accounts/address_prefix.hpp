@@ -17,6 +17,8 @@ class AddressPrefix {
   bool contains(const std::string& address) const;
   // "base/prefix", the base masked to the prefix: the form bans are stored and listed in.
   std::string text() const;
+  bool is_v4() const { return base_.is_v4(); }
+  unsigned length() const { return prefix_; }
 
  private:
   boost::asio::ip::address base_;

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "accounts/common_passwords.hpp"
+#include "accounts/name_skeleton.hpp"
 
 namespace duelhall::accounts {
 namespace {
@@ -61,11 +62,7 @@ std::optional<std::string> name_problem(std::string_view name) {
 }
 
 std::string name_key(std::string_view name) {
-  std::string key(name);
-  for (char& c : key) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return key;
+  return name_skeleton(name);
 }
 
 std::optional<std::string> password_problem(std::string_view password) {

@@ -1,9 +1,10 @@
 // Account names and passwords: the rules they follow and how a password is kept.
 //
 // A name is 3 to 20 characters, ASCII letters, digits, '_' and '-', starting with a letter or a
-// digit; two names that differ only by case are the same name (name_key). A password is 8 to 128
-// characters (counted as Unicode code points), not only white space and not one of the most
-// common passwords, and is kept only as an Argon2id hash from
+// digit; two names that differ only by case, or look alike (accounts/name_skeleton.hpp), are the
+// same name (name_key). A password is 8 to 128 characters (counted as Unicode code points), not
+// only white space and not one of the most common passwords, and is kept only as an Argon2id
+// hash from
 // libsodium's crypto_pwhash_str, whose string carries its own salt and cost.
 #pragma once
 
@@ -22,7 +23,7 @@ inline constexpr size_t kMaxFieldBytes = 512;
 
 // Why `name` is not a valid account name; nullopt: it is.
 std::optional<std::string> name_problem(std::string_view name);
-// The name as it is compared: lower-cased.
+// The name as it is compared and stored in the unique name_key column: name_skeleton().
 std::string name_key(std::string_view name);
 // Why `password` is not acceptable (too short, too long, not UTF-8, only white space, one of
 // the common passwords of common_passwords.hpp); nullopt: it is.

@@ -48,8 +48,16 @@ const char* role_name(Role role) {
   return "";
 }
 
+unsigned min_ban_prefix(Role role, bool ipv4) {
+  if (role >= Role::kAdmin) return ipv4 ? 8 : 16;
+  return ipv4 ? 16 : 32;
+}
+
 std::string describe(const Sanction& s) {
-  const std::string what = s.kind == "ban" ? "banned" : s.kind == "mute" ? "muted" : s.kind;
+  const std::string what = s.kind == "ban"    ? "banned"
+                           : s.kind == "mute" ? "muted"
+                           : s.kind == "kick" ? "kicked and held out"
+                                              : s.kind;
   const std::string when = s.expires_ms == 0 ? "for good" : "until " + utc_time(s.expires_ms);
   return what + " " + when + (s.reason.empty() ? "" : ": " + s.reason);
 }
@@ -68,6 +76,21 @@ void ModerationService::reload() {
   std::lock_guard lock(mutex_);
   bans_ = std::move(bans);
   account_mutes_ = std::move(mutes);
+  loaded_ms_ = now;
+}
+
+void ModerationService::reload_if_stale() {
+  {
+    std::lock_guard lock(mutex_);
+    if (now_() - loaded_ms_ < kReloadMs) return;
+  }
+  reload();
+}
+
+Role ModerationService::role_named(const std::string& name) {
+  const auto account = accounts_.find(name);
+  if (!account || account->guest) return Role::kNone;
+  return role(account->id);
 }
 
 int64_t ModerationService::expiry(uint32_t seconds) const {
@@ -90,6 +113,7 @@ Answer ModerationService::set_role(const std::string& actor, const std::string& 
 }
 
 std::optional<Sanction> ModerationService::address_ban(const std::string& address) {
+  reload_if_stale();
   const int64_t now = now_();
   std::optional<Sanction> found;
   std::lock_guard lock(mutex_);
@@ -106,9 +130,14 @@ std::optional<Sanction> ModerationService::address_ban(const std::string& addres
 
 std::optional<Sanction> ModerationService::account_ban(AccountId id) {
   if (id == 0) return std::nullopt;
+  reload_if_stale();
   const int64_t now = now_();
   std::optional<Sanction> found;
   std::lock_guard lock(mutex_);
+  if (auto hold = account_holds_.find(id);
+      hold != account_holds_.end() && in_force(hold->second.expires_ms, now)) {
+    found = hold->second;
+  }
   for (const auto& ban : bans_) {
     if (ban.account != id || !in_force(ban.expires_ms, now)) continue;
     if (!found || outlasts(ban.expires_ms, found->expires_ms)) {
@@ -151,20 +180,36 @@ storage::BanRecord ModerationService::ban_address(const std::string& actor,
   return ban;
 }
 
-bool ModerationService::unban(const std::string& actor, int64_t ban_id) {
-  if (!store_.lift_ban(ban_id, now_())) return false;
-  std::string target;
+UnbanOutcome ModerationService::unban(const std::string& actor, Role actor_role, int64_t ban_id) {
+  std::optional<storage::BanRecord> ban;
   {
     std::lock_guard lock(mutex_);
     auto it =
         std::find_if(bans_.begin(), bans_.end(), [&](const auto& b) { return b.id == ban_id; });
-    if (it != bans_.end()) {
-      target = it->address.empty() ? it->account_name : it->address;
-      bans_.erase(it);
-    }
+    if (it != bans_.end()) ban = *it;
   }
-  audit(actor, "unban", target.empty() ? "ban #" + std::to_string(ban_id) : target, "");
-  return true;
+  if (ban && role_named(ban->by) > actor_role) return UnbanOutcome::kProtected;
+  if (!store_.lift_ban(ban_id, now_())) return UnbanOutcome::kNoSuchBan;
+  {
+    std::lock_guard lock(mutex_);
+    std::erase_if(bans_, [&](const auto& b) { return b.id == ban_id; });
+  }
+  const std::string target = !ban                   ? "ban #" + std::to_string(ban_id)
+                             : ban->address.empty() ? ban->account_name
+                                                    : ban->address;
+  audit(actor, "unban", target, "");
+  return UnbanOutcome::kLifted;
+}
+
+std::vector<int64_t> ModerationService::bans_on(const std::string& target) {
+  const auto prefix = AddressPrefix::parse(target);
+  std::vector<int64_t> ids;
+  for (const auto& ban : bans()) {
+    const bool named =
+        ban.address.empty() ? ban.account_name == target : prefix && ban.address == prefix->text();
+    if (named) ids.push_back(ban.id);
+  }
+  return ids;
 }
 
 std::vector<storage::BanRecord> ModerationService::bans() {
@@ -172,56 +217,6 @@ std::vector<storage::BanRecord> ModerationService::bans() {
   std::lock_guard lock(mutex_);
   std::erase_if(bans_, [&](const auto& b) { return !in_force(b.expires_ms, now); });
   return bans_;
-}
-
-void ModerationService::mute(const std::string& actor, const MuteKey& key,
-                             const std::string& target, uint32_t seconds,
-                             const std::string& reason) {
-  storage::MuteRecord mute{key.account, reason, actor, now_(), expiry(seconds)};
-  if (key.account != 0) store_.set_mute(mute);
-  audit(actor, "mute", target, reason, mute.expires_ms);
-  std::lock_guard lock(mutex_);
-  if (key.account != 0) {
-    account_mutes_[key.account] = std::move(mute);
-  } else {
-    guest_mutes_[key.player] = std::move(mute);
-  }
-}
-
-bool ModerationService::unmute(const std::string& actor, const MuteKey& key,
-                               const std::string& target) {
-  bool was = false;
-  if (key.account != 0) was = store_.clear_mute(key.account);
-  {
-    std::lock_guard lock(mutex_);
-    if (key.account != 0) {
-      account_mutes_.erase(key.account);
-    } else {
-      was = guest_mutes_.erase(key.player) > 0;
-    }
-  }
-  if (was) audit(actor, "unmute", target, "");
-  return was;
-}
-
-std::optional<int64_t> ModerationService::muted_until(const MuteKey& key) {
-  if (auto m = muted(key)) return m->expires_ms;
-  return std::nullopt;
-}
-
-std::optional<Sanction> ModerationService::muted(const MuteKey& key) {
-  const int64_t now = now_();
-  std::lock_guard lock(mutex_);
-  const storage::MuteRecord* mute = nullptr;
-  if (key.account != 0) {
-    auto it = account_mutes_.find(key.account);
-    if (it != account_mutes_.end()) mute = &it->second;
-  } else {
-    auto it = guest_mutes_.find(key.player);
-    if (it != guest_mutes_.end()) mute = &it->second;
-  }
-  if (!mute || !in_force(mute->expires_ms, now)) return std::nullopt;
-  return Sanction{"mute", mute->reason, mute->expires_ms};
 }
 
 void ModerationService::audit(const std::string& actor, const std::string& action,

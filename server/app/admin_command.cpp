@@ -1,5 +1,6 @@
 #include "app/admin_command.hpp"
 
+#include <charconv>
 #include <filesystem>
 #include <memory>
 
@@ -10,17 +11,50 @@
 #include "storage_pg/postgres_account_store.hpp"
 
 namespace duelhall::server {
+namespace {
+
+// `duelhall admin unban`: the way back in for a host whose own address or account was banned.
+// A running server sees the change within ModerationService::kReloadMs.
+int lift_bans(accounts::ModerationService& moderation, const std::string& target, std::ostream& out,
+              std::ostream& err) {
+  std::vector<int64_t> ids;
+  int64_t id = 0;
+  const auto [end, ec] = std::from_chars(target.data(), target.data() + target.size(), id);
+  if (ec == std::errc() && end == target.data() + target.size()) {
+    ids.push_back(id);
+  } else {
+    ids = moderation.bans_on(target);
+  }
+  size_t lifted = 0;
+  for (int64_t ban : ids) {
+    if (moderation.unban("command line", accounts::Role::kAdmin, ban) ==
+        accounts::UnbanOutcome::kLifted) {
+      ++lifted;
+    }
+  }
+  if (lifted == 0) {
+    err << "duelhall admin: no ban in force on " << target << "\n";
+    return 1;
+  }
+  out << lifted << (lifted == 1 ? " ban" : " bans") << " on " << target << " lifted\n";
+  return 0;
+}
+
+}  // namespace
 
 int run_admin_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   const char* usage =
       "usage: duelhall admin grant NAME [--role admin|moderator] [--data DIR | --database URL | "
       "--config FILE]\n"
-      "       duelhall admin revoke NAME [--data DIR | --database URL | --config FILE]\n";
-  if (args.size() < 2 || (args[0] != "grant" && args[0] != "revoke")) {
+      "       duelhall admin revoke NAME [--data DIR | --database URL | --config FILE]\n"
+      "       duelhall admin unban BAN_ID|ADDRESS|ACCOUNT [--data DIR | --database URL | "
+      "--config FILE]\n";
+  if (args.size() < 2 || (args[0] != "grant" && args[0] != "revoke" && args[0] != "unban")) {
     err << usage;
     return 2;
   }
   const bool grant = args[0] == "grant";
+  const bool unban = args[0] == "unban";
   const std::string& name = args[1];
   std::string role_text = grant ? "admin" : "";
   std::vector<std::string> rest;
@@ -62,6 +96,7 @@ int run_admin_command(const std::vector<std::string>& args, std::ostream& out, s
     }
     accounts::AccountService accounts(*account_store, {}, unix_now_ms);
     accounts::ModerationService moderation(accounts, *moderation_store, unix_now_ms);
+    if (unban) return lift_bans(moderation, name, out, err);
     const auto answer = moderation.set_role("command line", name, *role);
     if (answer.code != OK) {
       err << "duelhall admin: " << answer.reason << "\n";

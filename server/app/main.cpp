@@ -13,6 +13,7 @@
 #include "accounts/hashing_pool.hpp"
 #include "accounts/moderation_service.hpp"
 #include "app/accounts_setup.hpp"
+#include "accounts/name_skeleton.hpp"
 #include "app/admin_command.hpp"
 #include "app/cluster_setup.hpp"
 #include "app/drain.hpp"
@@ -25,6 +26,7 @@
 #include "lobby/gateway.hpp"
 #include "lobby/hub.hpp"
 #include "match/durable_log.hpp"
+#include "metrics/log_field.hpp"
 #include "metrics/server_metrics.hpp"
 #include "net/listener.hpp"
 #include "net/static_files.hpp"
@@ -32,6 +34,7 @@
 
 namespace net = boost::asio;
 using namespace duelhall::server;
+using duelhall::metrics::log_field;
 
 namespace {
 
@@ -70,7 +73,12 @@ int main(int argc, char** argv) {
   set_up_logging(config);
 
   std::error_code fs_error;
-  std::filesystem::create_directories(config.data_dir, fs_error);
+  // A new data folder is the server's alone (0700, whatever the umask); one the host made is left
+  // as it is.
+  if (std::filesystem::create_directories(config.data_dir, fs_error)) {
+    std::filesystem::permissions(config.data_dir, std::filesystem::perms::owner_all,
+                                 std::filesystem::perm_options::replace, fs_error);
+  }
   if (fs_error) {
     spdlog::critical("cannot create the data folder {}: {}", config.data_dir, fs_error.message());
     return 1;
@@ -129,6 +137,12 @@ int main(int argc, char** argv) {
   hub->set_hashing(&hashing);
   auto guest_sweep = sweep_unused_guests(io, *accounts, hashing);
   try {
+    // Names are compared by their look-alike skeleton: a store from before keeps lower-cased keys.
+    const auto rekeyed = duelhall::accounts::rekey_names(*stores.accounts);
+    if (rekeyed.changed > 0) spdlog::info("{} account name keys rebuilt", rekeyed.changed);
+    for (const auto& name : rekeyed.look_alikes) {
+      spdlog::warn("account {} looks like an older account's name", log_field(name));
+    }
     // Bans, mutes, reports and the audit log live beside the accounts (docs/moderation.md); the
     // service reads the bans and mutes in force at start.
     moderation = std::make_unique<duelhall::accounts::ModerationService>(

@@ -18,6 +18,9 @@ namespace {
 // 9,900 matches each on one loaded machine ran through the 256 ids left of a block of 512 before
 // the refill came back (docs/cluster.md, Benchmark); half of 4,096 lasts several seconds.
 constexpr uint64_t kIdBlock = 4096;
+// A channel message older (or newer) than this is not believed: room for nodes' clocks to differ
+// and for Redis to be slow, not for a replay much later.
+constexpr int64_t kChannelMessageAge = 60'000;
 
 int64_t unix_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -96,7 +99,14 @@ void ClusterNode::start(uint16_t port) {
       auto self = weak.lock();
       if (!self) return;
       auto body = from_other_node(message, self->options_.node);
-      if (body) channel.on_message(std::move(*body));
+      if (!body) return;
+      auto opened = self->signer_.unseal(*body, unix_ms(), kChannelMessageAge);
+      if (!opened) {
+        spdlog::warn("cluster: a message on {} not sealed with the cluster secret was ignored",
+                     channel.name);
+        return;
+      }
+      channel.on_message(std::move(*opened));
     });
   }
   feed_->on_state([weak](bool up) {
@@ -304,31 +314,43 @@ void ClusterNode::follow(const std::string& name, std::function<void(std::string
 }
 
 void ClusterNode::broadcast(const std::string& name, const std::string& message) {
-  commands_->command({"PUBLISH", options_.prefix + name, options_.node + "\n" + message},
-                     [name](std::optional<RedisReply> reply) {
-                       if (!reply || reply->error()) {
-                         spdlog::warn(
-                             "cluster: a message on {} was not published (Redis "
-                             "unreachable); the other nodes resync when it is back",
-                             name);
-                       }
-                     });
+  commands_->command(
+      {"PUBLISH", options_.prefix + name, options_.node + "\n" + signer_.seal(message, unix_ms())},
+      [name](std::optional<RedisReply> reply) {
+        if (!reply || reply->error()) {
+          spdlog::warn(
+              "cluster: a message on {} was not published (Redis "
+              "unreachable); the other nodes resync when it is back",
+              name);
+        }
+      });
 }
 
-std::string ClusterNode::ticket(uint64_t match, TicketRole role, int seat,
-                                const std::string& node) const {
+std::string ClusterNode::ticket(uint64_t match, TicketRole role, int seat, const std::string& node,
+                                const std::string& holder) const {
   Ticket t;
   t.match = match;
   t.role = role;
   t.seat = seat;
   t.node = node;
   t.expires_ms = unix_ms() + options_.ticket_life.count();
+  t.holder = holder_digest(holder);
   return signer_.sign(t);
 }
 
 TicketCheck ClusterNode::check_ticket(const std::string& bytes, uint64_t match, TicketRole role,
-                                      Ticket* out) const {
-  return signer_.check(bytes, match, role, options_.node, unix_ms(), out);
+                                      const std::string& holder, Ticket* out) const {
+  // Twice the life: room for the clocks of two nodes to differ.
+  return signer_.check_for(bytes, match, role, options_.node, unix_ms(), holder,
+                           2 * options_.ticket_life.count(), out);
+}
+
+std::string ClusterNode::holder_key(int64_t account, const std::string& name) {
+  return account != 0 ? "account " + std::to_string(account) : "name " + name;
+}
+
+std::string ClusterNode::resume_holder_key(const std::string& resume_token) {
+  return "resume " + resume_token;
 }
 
 }  // namespace duelhall::cluster

@@ -94,15 +94,25 @@ class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
   // The node that holds the match's lease, nullopt when none does (or Redis cannot say).
   void locate(uint64_t match, std::function<void(std::optional<NodeInfo>)> done);
 
-  std::string ticket(uint64_t match, TicketRole role, int seat, const std::string& node) const;
+  // A ticket for `holder` (holder_key()) to bring to `node`.
+  std::string ticket(uint64_t match, TicketRole role, int seat, const std::string& node,
+                     const std::string& holder) const;
+  // As TicketSigner::check, then: kTooLong for an expiry further ahead than twice the ticket
+  // life (only a forger with the secret writes one), kWrongHolder when `holder` is not the key the
+  // ticket was issued to.
   TicketCheck check_ticket(const std::string& bytes, uint64_t match, TicketRole role,
-                           Ticket* out = nullptr) const;
+                           const std::string& holder, Ticket* out = nullptr) const;
+  // Whom a ticket is for: the account (a signed-in or guest identity, the same on every node),
+  // else the display name; a resume ticket is for the resume token.
+  static std::string holder_key(int64_t account, const std::string& name);
+  static std::string resume_holder_key(const std::string& resume_token);
 
   // A channel of the cluster beside the lobby's (the prefix + `name`, e.g. "moderation"), on the
   // lobby feed's connection: `on_message` gets what other nodes broadcast on it (this node's own
-  // messages are not echoed back), `on_resync` runs each time the feed (re)connects, since
-  // pub/sub drops what is published while a subscriber is away. Both run on the feed's strand
-  // and must not block. Call before start().
+  // messages are not echoed back; each is sealed with the cluster secret and its time, and one
+  // that is not, or is over a minute off, is dropped), `on_resync` runs each time the feed
+  // (re)connects, since pub/sub drops what is published while a subscriber is away. Both run on the
+  // feed's strand and must not block. Call before start().
   void follow(const std::string& name, std::function<void(std::string)> on_message,
               std::function<void()> on_resync);
   // Publishes `message` on the channel `name` to every other node that follows it; lost when

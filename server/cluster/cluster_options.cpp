@@ -45,6 +45,17 @@ bool cluster_options_from(const server::Config& config, ClusterOptions& out, std
         "DUELHALL_CLUSTER_SECRET): it signs the tickets that send clients between nodes";
     return false;
   }
+  // The placeholders deploy/ ships are public: a cluster started with one signs tickets anyone
+  // can forge.
+  for (const char* example :
+       {"change-this-secret-before-going-public", "replace-with-a-long-random-secret"}) {
+    if (out.secret == example) {
+      error = "the cluster secret is the example from deploy/ ('" + out.secret +
+              "'), which anyone can read: set DUELHALL_CLUSTER_SECRET (or --cluster-secret) to a "
+              "long random one, e.g. $(openssl rand -hex 32)";
+      return false;
+    }
+  }
   out.max_matches = config.limits.max_matches;
   out.place_locally = config.placement == "local";
   return true;

@@ -88,6 +88,9 @@ const std::vector<Option>& options() {
        number(&Config::threads, 256)},
       {"--grace", "grace_seconds", "seconds a dropped player may reconnect (default 120)",
        number(&Config::grace_seconds, 86'400)},
+      {"--kick-hold", "moderation.kick_hold_seconds",
+       "seconds a kicked account and its address are held out; 0: none (default 300)",
+       number(&Config::kick_hold_seconds, 86'400)},
       {"--finished-linger", "finished_linger_seconds",
        "seconds a finished match stays listed (default 60)",
        number(&Config::finished_linger_seconds, 86'400)},
@@ -259,6 +262,7 @@ std::string help_text() {
       "Roles (docs/moderation.md), on the data folder, with or without a running server:\n"
       "  duelhall admin grant NAME [--role admin|moderator] [--data DIR | --config FILE]\n"
       "  duelhall admin revoke NAME [--data DIR | --config FILE]\n"
+      "  duelhall admin unban BAN_ID|ADDRESS|ACCOUNT [--data DIR | --config FILE]\n"
       "(N is a number, an address, a path or a name as the text says)\n";
   for (const Option& o : options()) {
     std::string left = std::string("  ") + o.flag + " N";

@@ -42,6 +42,7 @@ struct Config {
   std::string log_format = "text";        // text or json
   uint32_t threads = 0;                   // 0: one per core
   uint32_t grace_seconds = 120;           // how long a dropped player may reconnect
+  uint32_t kick_hold_seconds = 300;       // a kicked account and address are held out this long
   uint32_t finished_linger_seconds = 60;  // finished matches stay listed this long
   // When the last human of a match in play has left (or not come back within the grace period):
   // "end" ends it with no winner, "bots" lets the bots play it out.

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "accounts/moderation_service.hpp"
+#include "accounts/name_skeleton.hpp"
 #include "core/version.hpp"
 #include "match/match.hpp"
 #include "metrics/server_metrics.hpp"
@@ -47,7 +48,9 @@ std::optional<size_t> name_chars(const std::string& name) {
 bool valid_name(const std::string& name) {
   if (name.empty() || name.size() > kMaxNameBytes) return false;
   const auto chars = name_chars(name);
-  return chars && *chars <= kMaxNameChars;
+  // No invisible or text-direction characters, no spaces at the ends (look-alikes of accounts'
+  // names are refused by the accounts: hello_account).
+  return chars && *chars <= kMaxNameChars && !accounts::display_name_problem(name);
 }
 
 void fill_welcome_account(accounts::ModerationService* moderation, const ClientState& state,
@@ -243,7 +246,8 @@ Handled Dispatcher::handle_hello(Call& call, const Hello& hello) {
   const bool registered = call.state.account.account && !call.state.account.account->guest;
   if (!registered && !valid_name(hello.display_name())) {
     return Handled::fail(BAD_NAME,
-                         "a display name is 1 to 32 characters without control characters");
+                         "a display name is 1 to 32 characters without control, invisible or "
+                         "text-direction characters, and no spaces at either end");
   }
   auto player =
       hub_.new_player(registered ? call.state.account.account->name : hello.display_name());

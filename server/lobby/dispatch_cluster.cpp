@@ -15,19 +15,32 @@ using cluster::TicketCheck;
 using cluster::TicketRole;
 
 Handled refusal(TicketCheck check) {
-  const ResultCode code = check == TicketCheck::kForged    ? TICKET_FORGED
+  const ResultCode code = check == TicketCheck::kForged || check == TicketCheck::kTooLong
+                              ? TICKET_FORGED
                           : check == TicketCheck::kExpired ? TICKET_EXPIRED
                                                            : TICKET_WRONG_MATCH;
   return Handled::fail(code, cluster::describe(check));
 }
 
-// Fills `reply` with a redirect to `node` for the command about `match_id` (0: a creation).
+// Whom this connection's tickets are for (ClusterNode::holder_key): the same registered account,
+// or the same name, on the node it is sent to. A guest goes by its name: its guest identity is an
+// account only in its first node's store when the nodes keep no shared database (--storage
+// memory or sqlite), so the node it is sent to may know it under another id.
+std::string holder_of(const ClientState& state) {
+  const auto& account = state.account.account;
+  if (account && account->id != 0 && !account->guest)
+    return cluster::ClusterNode::holder_key(account->id, {});
+  return cluster::ClusterNode::holder_key(0, state.player ? state.player->name() : std::string());
+}
+
+// Fills `reply` with a redirect to `node` for the command about `match_id` (0: a creation), with
+// a ticket for `holder`.
 Handled redirect(cluster::ClusterNode& cluster, const cluster::NodeInfo& node, uint64_t match_id,
-                 TicketRole role, int seat, ServerMessage& reply) {
+                 TicketRole role, int seat, const std::string& holder, ServerMessage& reply) {
   Redirect* r = reply.mutable_redirect();
   r->set_node(node.name);
   r->set_address(node.address);
-  r->set_ticket(cluster.ticket(match_id, role, seat, node.name));
+  r->set_ticket(cluster.ticket(match_id, role, seat, node.name, holder));
   r->set_match_id(match_id);
   r->set_expires_in_seconds(static_cast<uint32_t>(cluster.options().ticket_life.count() / 1000));
   return Handled::fail(REDIRECT, "match " + std::to_string(match_id) + " is on node " + node.name +
@@ -56,31 +69,35 @@ Handled Dispatcher::check_ticket(Call& call, const ClientMessage& message) {
   if (!cluster) return Handled::fail(CLUSTER_UNAVAILABLE, "this server is not in a cluster");
   cluster::Ticket ticket;
   TicketCheck check = TicketCheck::kWrongMatch;
+  const std::string holder =
+      message.command_case() == ClientMessage::kHello
+          ? cluster::ClusterNode::resume_holder_key(message.hello().resume_token())
+          : holder_of(call.state);
   switch (message.command_case()) {
     case ClientMessage::kCreateMatch:
-      check = cluster->check_ticket(message.ticket(), 0, TicketRole::kCreate, &ticket);
+      check = cluster->check_ticket(message.ticket(), 0, TicketRole::kCreate, holder, &ticket);
       break;
     case ClientMessage::kJoinMatch:
       check = cluster->check_ticket(message.ticket(), message.join_match().match_id(),
-                                    TicketRole::kJoin, &ticket);
+                                    TicketRole::kJoin, holder, &ticket);
       if (check == TicketCheck::kGood && ticket.seat != message.join_match().seat()) {
         check = TicketCheck::kWrongMatch;
       }
       break;
     case ClientMessage::kSpectate:
       check = cluster->check_ticket(message.ticket(), message.spectate().match_id(),
-                                    TicketRole::kSpectate, &ticket);
+                                    TicketRole::kSpectate, holder, &ticket);
       break;
     case ClientMessage::kHello: {
       // A resume: the ticket names one of the matches its cursors resume.
-      check = cluster->check_ticket(message.ticket(), 0, TicketRole::kResume, &ticket);
+      check = cluster->check_ticket(message.ticket(), 0, TicketRole::kResume, holder, &ticket);
       bool named = false;
       for (const auto& c : message.hello().cursors()) named |= c.match_id() == ticket.match;
       if (check == TicketCheck::kGood && !named) check = TicketCheck::kWrongMatch;
       break;
     }
     default:  // tickets come only with the commands a redirect answers
-      check = cluster->check_ticket(message.ticket(), 0, TicketRole::kCreate, &ticket);
+      check = cluster->check_ticket(message.ticket(), 0, TicketRole::kCreate, holder, &ticket);
       if (check == TicketCheck::kGood) check = TicketCheck::kWrongMatch;
       break;
   }
@@ -100,7 +117,7 @@ std::optional<Handled> Dispatcher::place_elsewhere(Call& call) {
   // Only a node seen alive recently is chosen, and each choice counts until the next heartbeat.
   auto chosen = cluster->place();
   if (!chosen || chosen->name == cluster->options().node) return std::nullopt;
-  return redirect(*cluster, *chosen, 0, TicketRole::kCreate, -1, call.reply);
+  return redirect(*cluster, *chosen, 0, TicketRole::kCreate, -1, holder_of(call.state), call.reply);
 }
 
 Handled Dispatcher::not_here(Call& call, uint64_t match_id, bool spectate, int seat) {
@@ -112,17 +129,17 @@ Handled Dispatcher::not_here(Call& call, uint64_t match_id, bool spectate, int s
   const std::string listed_on = hub_.remote_node_of(match_id);
   if (!call.ticketed && cluster->seen_recently(listed_on)) {
     if (auto node = cluster->node(listed_on)) {
-      return redirect(*cluster, *node, match_id, role, seat, call.reply);
+      return redirect(*cluster, *node, match_id, role, seat, holder_of(call.state), call.reply);
     }
   }
   cluster->locate(match_id, [cluster, peer = call.peer, request_id = call.request_id, match_id,
-                             role, seat, ticketed = call.ticketed,
+                             role, seat, ticketed = call.ticketed, holder = holder_of(call.state),
                              listed = !listed_on.empty()](std::optional<cluster::NodeInfo> node) {
     ServerMessage reply;
     reply.set_request_id(request_id);
     if (node && node->name != cluster->options().node && !ticketed &&
         cluster->seen_recently(node->name)) {
-      const Handled handled = redirect(*cluster, *node, match_id, role, seat, reply);
+      const Handled handled = redirect(*cluster, *node, match_id, role, seat, holder, reply);
       reply.set_result(handled.code);
       reply.set_reason(handled.reason);
     } else if (node || listed) {
@@ -151,20 +168,23 @@ std::optional<Handled> Dispatcher::resume_elsewhere(Call& call, const Hello& hel
   const std::string retry = no_node_now(match_id, "say Hello again in a moment");
   // Sent here for it and not here yet: the adoption is still rebuilding it.
   if (call.ticketed) return Handled::retry(CLUSTER_UNAVAILABLE, retry, kFailoverRetryMs);
-  cluster->locate(match_id, [cluster, peer = call.peer, request_id = call.request_id, match_id,
-                             retry](std::optional<cluster::NodeInfo> node) {
-    ServerMessage reply;
-    reply.set_request_id(request_id);
-    if (node && node->name != cluster->options().node && cluster->seen_recently(node->name)) {
-      const Handled handled = redirect(*cluster, *node, match_id, TicketRole::kResume, -1, reply);
-      reply.set_result(handled.code);
-      reply.set_reason(handled.reason);
-    } else {
-      refuse_for_now(reply, retry);
-    }
-    count_refusal(reply.result());
-    peer->send(frame_of(reply));
-  });
+  cluster->locate(
+      match_id, [cluster, peer = call.peer, request_id = call.request_id, match_id, retry,
+                 holder = cluster::ClusterNode::resume_holder_key(hello.resume_token())](
+                    std::optional<cluster::NodeInfo> node) {
+        ServerMessage reply;
+        reply.set_request_id(request_id);
+        if (node && node->name != cluster->options().node && cluster->seen_recently(node->name)) {
+          const Handled handled =
+              redirect(*cluster, *node, match_id, TicketRole::kResume, -1, holder, reply);
+          reply.set_result(handled.code);
+          reply.set_reason(handled.reason);
+        } else {
+          refuse_for_now(reply, retry);
+        }
+        count_refusal(reply.result());
+        peer->send(frame_of(reply));
+      });
   return Handled::later();
 }
 

@@ -97,6 +97,11 @@ void Hub::continue_ids_after(uint64_t last_id) {
   next_match_ = std::max(next_match_, last_id + 1);
 }
 
+void Hub::forget_token(const std::string& token) {
+  std::lock_guard lock(mutex_);
+  players_by_token_.erase(token);
+}
+
 void Hub::player_dropped(const std::shared_ptr<Player>& player, const Peer* peer) {
   const uint64_t epoch = player->unbind(peer);
   if (epoch == 0) return;  // the player is already on a newer connection

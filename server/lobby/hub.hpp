@@ -87,6 +87,8 @@ class Hub : public MatchHost, public std::enable_shared_from_this<Hub> {
   // Players.
   std::shared_ptr<Player> new_player(const std::string& name);
   std::shared_ptr<Player> find_player(const std::string& token);
+  // The player's resume token no longer resumes it (a kick); its seats wait out the grace period.
+  void forget_token(const std::string& token);
   // The player's connection closed: its seats show it disconnected, and after the grace period
   // (unless it resumes) it is forgotten and its seats go to the bot.
   void player_dropped(const std::shared_ptr<Player>& player, const Peer* peer);

@@ -113,16 +113,18 @@ void apply_moderation_change(Hub& hub, const ModerationChange& change) {
       told = close_banned(hub, *service);
       break;
     case Kind::kMute:
-      if (auto mute = service->muted({change.account, 0})) {
+      if (auto mute = service->muted({change.account, 0, {}})) {
         told = tell_peers(account_peers(hub, change.account), sanction_of(*mute), {});
       }
       break;
     case Kind::kKick: {
-      Sanction kick;
-      kick.set_kind("kick");
-      kick.set_reason(change.reason);
-      told = tell_peers(account_peers(hub, change.account), kick,
-                        "KICKED: " + (change.reason.empty() ? "by a moderator" : change.reason));
+      const int64_t account = change.account;
+      told = kick_out(
+          hub,
+          [account](const Roster::Entry& e) {
+            return e.player && account != 0 && e.player->account().id == account;
+          },
+          account, change.reason, std::nullopt);
       break;
     }
     case Kind::kUnban:

@@ -8,6 +8,7 @@
 #include "lobby/moderation_cluster.hpp"
 #include "lobby/moderation_support.hpp"
 #include "match/match.hpp"
+#include "metrics/log_field.hpp"
 #include "metrics/server_metrics.hpp"
 #include "net/messages.hpp"
 
@@ -46,6 +47,24 @@ std::optional<Handled> protected_target(ModerationService& service, const Actor&
   return std::nullopt;
 }
 
+// An address ban may not cover a connection of the moderator's own role or a higher one: a
+// moderator cannot lock out an admin, nor a fellow moderator, by address.
+std::optional<Handled> covers_staff(Hub& hub, ModerationService& service, const Actor& actor,
+                                    const accounts::AddressPrefix& prefix) {
+  for (const Roster::Entry& e : hub.roster().all()) {
+    if (!e.player || !prefix.contains(e.address)) continue;
+    const Player::Account account = e.player->account();
+    if (account.id == 0 || account.guest) continue;
+    const Role role = service.role(account.id);
+    if (role != Role::kNone && role >= actor.role) {
+      return Handled::fail(PROTECTED_TARGET, std::string("the ban would cover a connection of a ") +
+                                                 accounts::role_name(role) +
+                                                 ": only a higher role may");
+    }
+  }
+  return std::nullopt;
+}
+
 void fill_ban(const storage::BanRecord& ban, BanEntry& out) {
   out.set_id(static_cast<uint64_t>(ban.id));
   out.set_account(ban.account_name);
@@ -77,24 +96,21 @@ Handled Dispatcher::handle_moderation(Call& call, const ClientMessage& message) 
       const auto target = resolve_target(hub_, r.target(), refused);
       if (!target) return refused;
       if (auto p = protected_target(*service, actor, *target)) return *p;
-      const auto peers =
-          hub_.roster().peers([&](const Roster::Entry& e) { return is_target(e, *target); });
       // In a cluster an account may be connected to another node: every node kicks it there.
       const bool elsewhere = hub_.cluster() && target->account;
-      if (peers.empty() && !elsewhere) {
+      const auto is_kicked = [&](const Roster::Entry& e) { return is_target(e, *target); };
+      if (hub_.roster().peers(is_kicked).empty() && !elsewhere) {
         return Handled::fail(UNKNOWN_TARGET, target->name + " is not connected");
       }
-      Sanction sanction;
-      sanction.set_kind("kick");
-      sanction.set_reason(r.reason());
-      tell_peers(peers, sanction,
-                 "KICKED: " + (r.reason().empty() ? "by a moderator" : r.reason()));
+      kick_out(hub_, is_kicked, target->account ? target->account->id : 0, r.reason(),
+               actor.address);
       if (elsewhere) {
         broadcast_moderation(hub_,
                              {ModerationChange::Kind::kKick, target->account->id, r.reason()});
       }
       service->audit(actor.name, "kick", target->name, r.reason());
-      spdlog::info("moderator {} kicked {}", actor.name, target->name);
+      spdlog::info("moderator {} kicked {}: {}", metrics::log_field(actor.name),
+                   metrics::log_field(target->name), metrics::log_field(r.reason()));
       return Handled::ok();
     }
     case ClientMessage::kMute:
@@ -105,8 +121,8 @@ Handled Dispatcher::handle_moderation(Call& call, const ClientMessage& message) 
       const auto target = resolve_target(hub_, wanted, refused);
       if (!target) return refused;
       if (auto p = protected_target(*service, actor, *target)) return *p;
-      const accounts::MuteKey key{target->account ? target->account->id : 0,
-                                  target->player ? target->player->id() : 0};
+      const accounts::MuteKey key{
+          target->account ? target->account->id : 0, target->player ? target->player->id() : 0, {}};
       if (!mute) {
         if (!service->unmute(actor.name, key, target->name)) {
           return Handled::fail(UNKNOWN_TARGET, target->name + " is not muted");
@@ -116,8 +132,15 @@ Handled Dispatcher::handle_moderation(Call& call, const ClientMessage& message) 
         }
         return Handled::ok();
       }
+      // The mute holds the target's connections too, by player and (but the moderator's own)
+      // by address, so that signing out does not lift it.
+      std::vector<accounts::MuteKey> connections;
+      for (const Roster::Entry& e : hub_.roster().all()) {
+        if (!is_target(e, *target)) continue;
+        connections.push_back({0, e.player->id(), e.address == actor.address ? "" : e.address});
+      }
       service->mute(actor.name, key, target->name, message.mute().seconds(),
-                    message.mute().reason());
+                    message.mute().reason(), connections);
       if (key.account != 0) {
         broadcast_moderation(hub_, {ModerationChange::Kind::kMute, key.account, {}});
       }
@@ -142,6 +165,13 @@ Handled Dispatcher::handle_moderation(Call& call, const ClientMessage& message) 
         if (prefix->contains(actor.address)) {
           return Handled::fail(PROTECTED_TARGET, "the ban would cover your own address");
         }
+        const unsigned widest = accounts::min_ban_prefix(actor.role, prefix->is_v4());
+        if (prefix->length() < widest) {
+          return Handled::fail(BAD_TARGET, std::string("a ") + accounts::role_name(actor.role) +
+                                               " bans at most a /" + std::to_string(widest) +
+                                               (prefix->is_v4() ? " of IPv4" : " of IPv6"));
+        }
+        if (auto p = covers_staff(hub_, *service, actor, *prefix)) return *p;
         ban = service->ban_address(actor.name, prefix->text(), r.seconds(), r.reason());
         banned = [prefix](const Roster::Entry& e) { return prefix->contains(e.address); };
       } else {
@@ -161,14 +191,23 @@ Handled Dispatcher::handle_moderation(Call& call, const ClientMessage& message) 
       const accounts::Sanction sanction{"ban", ban.reason, ban.expires_ms};
       const size_t closed = tell_peers(hub_.roster().peers(banned), sanction_of(sanction),
                                        "BANNED: " + accounts::describe(sanction));
-      spdlog::info("moderator {} banned {}{} ({} connections closed)", actor.name, ban.account_name,
-                   ban.address, closed);
+      spdlog::info("moderator {} banned {}{} ({} connections closed): {}",
+                   metrics::log_field(actor.name), metrics::log_field(ban.account_name),
+                   ban.address, closed, metrics::log_field(ban.reason));
       fill_ban(ban, *call.reply.mutable_bans()->add_bans());
       return Handled::ok();
     }
     case ClientMessage::kUnban:
-      if (!service->unban(actor.name, static_cast<int64_t>(message.unban().ban_id()))) {
-        return Handled::fail(UNKNOWN_TARGET, "no such ban in force");
+      switch (
+          service->unban(actor.name, actor.role, static_cast<int64_t>(message.unban().ban_id()))) {
+        case accounts::UnbanOutcome::kLifted:
+          break;
+        case accounts::UnbanOutcome::kNoSuchBan:
+          return Handled::fail(UNKNOWN_TARGET, "no such ban in force");
+        case accounts::UnbanOutcome::kProtected:
+          return Handled::fail(
+              PROTECTED_TARGET,
+              "a higher role set that ban: only its role or a higher one lifts it");
       }
       broadcast_moderation(hub_, {ModerationChange::Kind::kUnban, 0, {}});
       return Handled::ok();
@@ -194,6 +233,8 @@ Handled Dispatcher::handle_moderation(Call& call, const ClientMessage& message) 
       if (text.empty() || text.size() > kMaxAnnouncementBytes) {
         return Handled::fail(CHAT_TOO_LONG, "an announcement is 1 to 500 bytes");
       }
+      // It reaches every connection: it counts against the sender's chat rate.
+      if (!call.state.chat.allow()) return Handled::fail(RATE_LIMITED, "too many announcements");
       ServerMessage m;
       Announcement* a = m.mutable_announcement();
       a->set_text(text);

@@ -91,18 +91,28 @@ Handled Dispatcher::handle_moderation_list(Call& call, const ClientMessage& mess
     }
     case ClientMessage::kListConnections: {
       ConnectionList* list = call.reply.mutable_connections();
+      const accounts::Role own_role = role_of(hub_, call.state);
+      const int64_t own_account = call.state.account.account->id;
       for (const auto& e : hub_.roster().all()) {
         if (!e.player) continue;
         ConnectionEntry* out = list->add_connections();
         const Player::Account account = e.player->account();
         out->set_player_id(e.player->id());
         out->set_name(e.player->name());
+        accounts::Role role = accounts::Role::kNone;
         if (account.id != 0 && !account.guest) {
+          role = service.role(account.id);
           out->set_account(account.name);
-          out->set_role(accounts::role_name(service.role(account.id)));
+          out->set_role(accounts::role_name(role));
         }
-        out->set_address(e.address);
-        if (auto until = service.muted_until({account.id, e.player->id()})) {
+        // Staff of the reader's role or a higher one keep their address to themselves: it is
+        // what an address ban would aim at.
+        const bool hidden =
+            role != accounts::Role::kNone && role >= own_role && account.id != own_account;
+        if (!hidden) out->set_address(e.address);
+        const bool guest = account.id == 0 || account.guest;
+        if (auto until = service.muted_until(
+                {account.id, e.player->id(), guest ? e.address : std::string()})) {
           out->set_muted(true);
           out->set_muted_until_ms(static_cast<uint64_t>(*until));
         }

@@ -1,9 +1,16 @@
 // The moderation every player meets (docs/moderation.md): bans at Hello and sign-in, mutes on
 // chat, the roster a connection joins with its Hello, reports and ignores.
+#include <algorithm>
+
 #include "lobby/moderation_support.hpp"
 
 namespace duelhall::server {
 namespace {
+
+// Bounds on what players store (docs/moderation.md).
+constexpr size_t kMaxOpenReports = 1000;    // open reports in all
+constexpr size_t kMaxOpenReportsEach = 10;  // open reports of one reporter
+constexpr size_t kMaxIgnores = 500;         // accounts and players one connection ignores
 
 std::set<int64_t> stored_ignores(Hub& hub, const ClientState& state) {
   std::set<int64_t> out;
@@ -28,6 +35,10 @@ std::optional<Handled> Dispatcher::refuse_banned(Call& call, int64_t also) {
     ban = moderation->account_ban(call.state.account.account->id);
   }
   if (!ban && also != 0) ban = moderation->account_ban(also);
+  const auto& account = call.state.account.account;
+  if (!ban && (!account || account->guest)) {
+    ban = moderation->address_hold(call.state.account.address);
+  }
   if (!ban) return std::nullopt;
   return refusal(call.reply, BANNED, *ban);
 }
@@ -48,7 +59,11 @@ std::optional<Handled> Dispatcher::refuse_signed_in(Call& call) {
 std::optional<Handled> Dispatcher::refuse_muted(Call& call) {
   auto* moderation = hub_.moderation();
   if (!moderation) return std::nullopt;
-  const auto mute = moderation->muted({call.state.player->account().id, call.state.player->id()});
+  // An address's mute holds the guests that come from it, not the accounts that share it.
+  const Player::Account account = call.state.player->account();
+  const bool guest = account.id == 0 || account.guest;
+  const auto mute = moderation->muted(
+      {account.id, call.state.player->id(), guest ? call.state.account.address : std::string()});
   if (!mute) return std::nullopt;
   return refusal(call.reply, MUTED, *mute);
 }
@@ -93,6 +108,19 @@ Handled Dispatcher::handle_report(Call& call, const Report& request) {
   if (report.target_player == call.state.player->id()) {
     return Handled::fail(BAD_TARGET, "you cannot report yourself");
   }
+  // Stored reports are bounded: a few open ones per reporter, and a queue moderators can read.
+  const auto open = moderation->store().reports(false, kMaxOpenReports);
+  if (open.size() >= kMaxOpenReports) {
+    return Handled::fail(RATE_LIMITED, "the moderators' report queue is full; try again later");
+  }
+  const auto from_reporter = std::count_if(open.begin(), open.end(), [&](const auto& r) {
+    return report.reporter_account != 0 ? r.reporter_account == report.reporter_account
+                                        : r.reporter == report.reporter;
+  });
+  if (static_cast<size_t>(from_reporter) >= kMaxOpenReportsEach) {
+    return Handled::fail(RATE_LIMITED, "you have " + std::to_string(kMaxOpenReportsEach) +
+                                           " reports waiting for a moderator already");
+  }
   moderation->store().add_report(report);
   return Handled::ok();
 }
@@ -105,6 +133,11 @@ Handled Dispatcher::handle_ignore(Call& call, const Ignore& request) {
   const int64_t account = target->account ? target->account->id : 0;
   if ((target->player && target->player == call.state.player) || (own != 0 && account == own)) {
     return Handled::fail(BAD_TARGET, "you cannot ignore yourself");
+  }
+  const auto [accounts_before, players_before] = hub_.roster().ignored(call.peer->peer_id());
+  if (request.ignore() && accounts_before.size() + players_before.size() >= kMaxIgnores) {
+    return Handled::fail(BAD_TARGET,
+                         "you ignore " + std::to_string(kMaxIgnores) + " players already");
   }
   // Stored when both sides have an account; otherwise it lasts as long as this connection.
   if (hub_.moderation() && own != 0 && account != 0) {

@@ -57,6 +57,27 @@ size_t tell_peers(const std::vector<std::shared_ptr<Peer>>& peers, const Sanctio
   return peers.size();
 }
 
+size_t kick_out(Hub& hub, const std::function<bool(const Roster::Entry&)>& pick, int64_t account,
+                const std::string& reason, const std::optional<std::string>& spared) {
+  Sanction kick;
+  kick.set_kind("kick");
+  kick.set_reason(reason);
+  const uint32_t hold = hub.config().kick_hold_seconds;
+  if (hold > 0)
+    kick.set_expires_ms(static_cast<uint64_t>(hub.moderation()->now_ms() + hold * 1000LL));
+  std::vector<std::shared_ptr<Peer>> peers;
+  for (const Roster::Entry& entry : hub.roster().all()) {
+    auto peer = entry.peer.lock();
+    if (!peer || !pick(entry)) continue;
+    hub.forget_token(entry.player->token());
+    if (spared && entry.address != *spared)
+      hub.moderation()->hold_out(0, entry.address, hold, reason);
+    peers.push_back(std::move(peer));
+  }
+  if (account != 0) hub.moderation()->hold_out(account, {}, hold, reason);
+  return tell_peers(peers, kick, "KICKED: " + (reason.empty() ? "by a moderator" : reason));
+}
+
 bool is_target(const Roster::Entry& entry, const Target& target) {
   if (!entry.player) return false;
   if (target.player && entry.player == target.player) return true;

@@ -35,6 +35,13 @@ std::optional<Target> resolve_target(Hub& hub, const ModerationTarget& wanted, H
 size_t tell_peers(const std::vector<std::shared_ptr<Peer>>& peers, const Sanction& sanction,
                   const std::string& close_reason);
 
+// Kicks the connections `pick` chooses and, with an account, the account: each is told and
+// closed, its resume token no longer resumes it, and the account and each address (but
+// `spared`, the moderator's own; none when nullopt) are held out for the configured
+// kick_hold_seconds. How many connections were closed.
+size_t kick_out(Hub& hub, const std::function<bool(const Roster::Entry&)>& pick, int64_t account,
+                const std::string& reason, const std::optional<std::string>& spared);
+
 // Whether `entry` is on the target's account or is the target's player.
 bool is_target(const Roster::Entry& entry, const Target& target);
 

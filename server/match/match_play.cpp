@@ -8,6 +8,7 @@
 #include "fairness/commitment.hpp"
 #include "fairness/server_ending.hpp"
 #include "match/match.hpp"
+#include "metrics/log_field.hpp"
 #include "net/messages.hpp"
 
 namespace duelhall::server {
@@ -209,7 +210,7 @@ void Match::ended(const std::string& result) {
     store_end();
   }
   spdlog::info("match {} ended after {} actions: {} ({})", id_,
-               state_ ? state_->history().size() : 0, result,
+               state_ ? state_->history().size() : 0, metrics::log_field(result),
                status_ == ABORTED ? "aborted" : "finished");
   publish();
   linger_timer_->expires_after(std::chrono::seconds(hub_.config().finished_linger_seconds));

@@ -2,6 +2,7 @@
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/beast/websocket.hpp>
+#include <tuple>
 
 #include "net/static_files.hpp"
 #include "net/ws_session.hpp"
@@ -57,13 +58,20 @@ void HttpSession<Stream>::do_read() {
 }
 
 template <class Stream>
-bool HttpSession<Stream>::admit_client() {
-  if (context_.proxies.empty()) return true;
+std::pair<std::string, unsigned> HttpSession<Stream>::admit_client() {
+  if (context_.proxies.empty()) return {};
   beast::error_code ec;
   const auto peer = beast::get_lowest_layer(stream_).socket().remote_endpoint(ec);
-  if (ec) return true;
-  const auto forwarded = parser_->get()["X-Forwarded-For"];
-  return slot_->rehome(context_.proxies.client_address(peer.address(), forwarded));
+  if (ec) return {};
+  // Every X-Forwarded-For line, in order: a client's own line first would otherwise hide the
+  // proxy's.
+  std::vector<std::string_view> forwarded;
+  auto [first, last] = parser_->get().equal_range("X-Forwarded-For");
+  for (auto it = first; it != last; ++it) forwarded.push_back(it->value());
+  const auto client = context_.proxies.client_address(peer.address(), forwarded);
+  if (!client) return {"X-Forwarded-For names no client address", 400};
+  if (!slot_->rehome(*client)) return {"connection limit reached for this address", 503};
+  return {};
 }
 
 template <class Stream>
@@ -72,15 +80,15 @@ void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
   HealthFigures health{
       context_.hub.match_count(), context_.connections->total(), !context_.draining, {}};
   if (health.ready && !(health.not_ready = context_.hub.not_ready()).empty()) health.ready = false;
+  std::tie(health.refusal, health.refusal_status) = admit_client();
   std::optional<http::message_generator> screened;
-  if (!admit_client()) {
-    health.refusal = "connection limit reached for this address";
-  } else if ((screened = context_.hub.screen(parser_->get(), slot_->ip()))) {
+  if (health.refusal.empty() && (screened = context_.hub.screen(parser_->get(), slot_->ip()))) {
     const bool keep_alive = screened->keep_alive();
     return beast::async_write(
         stream_, std::move(*screened),
         beast::bind_front_handler(&HttpSession::on_write, this->shared_from_this(), keep_alive));
-  } else if (beast::websocket::is_upgrade(parser_->get())) {
+  }
+  if (health.refusal.empty() && beast::websocket::is_upgrade(parser_->get())) {
     std::string_view target = parser_->get().target();
     if (target.substr(0, target.find('?')) == "/ws") {
       if (context_.draining) {

@@ -40,7 +40,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
  private:
   void on_handshake(boost::beast::error_code ec);
   // Behind a trusted proxy, moves the slot to the client's address; false at its cap.
-  bool admit_client();
+  // Names the connection by its client's address (behind a trusted proxy) and takes its slot
+  // under that address's cap; the refusal's reason and status, or an empty reason.
+  std::pair<std::string, unsigned> admit_client();
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);

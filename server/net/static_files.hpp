@@ -1,5 +1,7 @@
-// Answers plain HTTP requests: files under the web root, /healthz (alive), /readyz (taking new
-// matches), /metrics (Prometheus text), and a built-in page when no web client has been built.
+// Answers plain HTTP requests: files under the web root (a precompressed copy when the browser
+// accepts one, cached for as long as the name says the content holds), /healthz (alive), /readyz
+// (taking new matches), /metrics (Prometheus text), and a built-in page when no web client has
+// been built.
 #pragma once
 
 #include <boost/beast/http.hpp>
@@ -11,7 +13,8 @@ struct HealthFigures {
   size_t matches = 0;
   size_t connections = 0;
   bool ready = true;                   // /readyz: taking new matches (false while draining)
-  std::string refusal;                 // set: the request is refused with 503 and this reason
+  std::string refusal;                 // set: the request is refused with this reason and
+  unsigned refusal_status = 503;       // this status
   std::string not_ready = "draining";  // /readyz's status when not ready
 };
 

@@ -59,26 +59,63 @@ bool TrustedProxies::trusts(const ip::address& raw) const {
   return false;
 }
 
-std::string TrustedProxies::client_address(const ip::address& peer,
-                                           std::string_view forwarded_for) const {
+namespace {
+
+// One hop of X-Forwarded-For: "203.0.113.5", "203.0.113.5:4711", "2001:db8::1",
+// "[2001:db8::1]" or "[2001:db8::1]:4711", with spaces around; nullopt for anything else
+// ("unknown", an obfuscated name, garbage).
+std::optional<ip::address> parse_hop(std::string_view item) {
+  while (!item.empty() && (item.front() == ' ' || item.front() == '\t')) item.remove_prefix(1);
+  while (!item.empty() && (item.back() == ' ' || item.back() == '\t')) item.remove_suffix(1);
+  const auto is_port = [](std::string_view text) {
+    return !text.empty() && text.size() <= 5 &&
+           text.find_first_not_of("0123456789") == std::string_view::npos;
+  };
+  if (item.starts_with('[')) {
+    const auto close = item.find(']');
+    if (close == std::string_view::npos) return std::nullopt;
+    const std::string_view rest = item.substr(close + 1);
+    if (!rest.empty() && (rest.front() != ':' || !is_port(rest.substr(1)))) return std::nullopt;
+    item = item.substr(1, close - 1);
+  } else if (const auto colon = item.find(':');
+             colon != std::string_view::npos && colon == item.rfind(':')) {
+    // IPv4 with a port (one colon: not IPv6)
+    if (!is_port(item.substr(colon + 1))) return std::nullopt;
+    item = item.substr(0, colon);
+  }
+  boost::system::error_code ec;
+  const ip::address hop = ip::make_address(std::string(item), ec);
+  if (ec) return std::nullopt;
+  return plain_address(hop);
+}
+
+}  // namespace
+
+std::optional<std::string> TrustedProxies::client_address(
+    const ip::address& peer, const std::vector<std::string_view>& forwarded_for) const {
   const ip::address own = plain_address(peer);
   if (forwarded_for.empty() || !trusts(own)) return own.to_string();
-  std::vector<ip::address> hops;
-  while (!forwarded_for.empty()) {
-    const auto comma = forwarded_for.find(',');
-    std::string_view item = forwarded_for.substr(0, comma);
-    forwarded_for = comma == std::string_view::npos ? "" : forwarded_for.substr(comma + 1);
-    while (!item.empty() && (item.front() == ' ' || item.front() == '\t')) item.remove_prefix(1);
-    while (!item.empty() && (item.back() == ' ' || item.back() == '\t')) item.remove_suffix(1);
-    boost::system::error_code ec;
-    const ip::address hop = ip::make_address(std::string(item), ec);
-    if (ec) return own.to_string();  // a header we cannot read tells us nothing
-    hops.push_back(plain_address(hop));
+  // The lines in order, each a comma-separated list: together one list, oldest hop first.
+  std::vector<std::string_view> items;
+  for (std::string_view line : forwarded_for) {
+    while (true) {
+      const auto comma = line.find(',');
+      items.push_back(line.substr(0, comma));
+      if (comma == std::string_view::npos) break;
+      line.remove_prefix(comma + 1);
+    }
   }
-  for (auto it = hops.rbegin(); it != hops.rend(); ++it) {
-    if (!trusts(*it)) return it->to_string();
+  // From the right: each hop a trusted proxy appended. The first that is not a trusted proxy is
+  // the client; one that cannot be read was written by the client (or is not believed), so the
+  // request is refused rather than charged to the proxy.
+  std::optional<ip::address> leftmost;
+  for (auto it = items.rbegin(); it != items.rend(); ++it) {
+    const auto hop = parse_hop(*it);
+    if (!hop) return std::nullopt;
+    if (!trusts(*hop)) return hop->to_string();
+    leftmost = hop;
   }
-  return hops.empty() ? own.to_string() : hops.front().to_string();
+  return leftmost ? leftmost->to_string() : own.to_string();
 }
 
 }  // namespace duelhall::server

@@ -5,6 +5,7 @@
 #include <boost/asio/strand.hpp>
 #include <boost/beast/websocket/ssl.hpp>
 
+#include "metrics/log_field.hpp"
 #include "metrics/server_metrics.hpp"
 #include "net/messages.hpp"
 
@@ -23,6 +24,16 @@ constexpr auto kCloseDrain = std::chrono::seconds(10);
 // buffer while the read waits, which is most of a connection's life, and actions are a few dozen
 // bytes (a larger message takes several pieces; on_read reads on until it is done).
 constexpr size_t kReadPiece = 256;
+
+std::string close_frame_reason(std::string_view reason) {
+  // A close frame's reason holds at most 123 bytes (Beast throws on more), and must be UTF-8:
+  // cut before the character that would cross the limit, never inside one.
+  constexpr size_t kMax = 123;
+  if (reason.size() <= kMax) return std::string(reason);
+  size_t cut = kMax;
+  while (cut > 0 && (static_cast<unsigned char>(reason[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(reason.substr(0, cut));
+}
 
 template <class Stream>
 WsSession<Stream>::WsSession(Stream&& stream, StreamContext stream_context, Gateway& hub,
@@ -45,7 +56,8 @@ WsSession<Stream>::~WsSession() {
   const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - opened_);
   spdlog::info("connection {} from {} closed after {:.1f} s, {} frames in, {} out, player {}: {}",
                slot_.id(), slot_.ip(), seconds.count(), frames_in_, frames_out_,
-               handler_->player_id(), end_reason_.empty() ? "closed" : end_reason_);
+               handler_->player_id(),
+               end_reason_.empty() ? "closed" : metrics::log_field(end_reason_));
 }
 
 template <class Stream>
@@ -67,7 +79,9 @@ void WsSession<Stream>::run(beast::http::request<beast::http::string_body> reque
   timeouts.idle_timeout = std::chrono::seconds(limits.idle_timeout_seconds);
   timeouts.keep_alive_pings = true;
   ws_.set_option(timeouts);
-  ws_.read_message_max(0);  // do_read enforces max_message_bytes, so the close has a reason
+  // Beast refuses a frame whose header announces more than this (1009, at once, before any of
+  // its payload); do_read enforces it too, with a reason, for a message sent in small frames.
+  ws_.read_message_max(limits.max_message_bytes);
   ws_.auto_fragment(false);
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(beast::http::field::server, "duelhall"); }));
@@ -254,8 +268,7 @@ void WsSession<Stream>::do_close(websocket::close_code code, const std::string& 
   end_reason_ = reason;
   // What was queued before the close (replies saying why, such as RATE_LIMITED) still goes
   // out: the queue is bounded, and nothing new joins it once closing_ is set.
-  // A close frame's reason holds at most 123 bytes (Beast throws on more).
-  close_after_queue_ = websocket::close_reason(code, reason.substr(0, 123));
+  close_after_queue_ = websocket::close_reason(code, close_frame_reason(reason));
   arm_close_timer();
   if (queue_.empty()) send_close_frame();
 }

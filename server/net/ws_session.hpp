@@ -1,9 +1,10 @@
 // One WebSocket connection (after Beast's chat-multi and advanced_server examples): its own
 // strand, a queue of shared frames with one write in flight, do_x/on_x pairs, and
 // shared_from_this for lifetime; the frames queued while the strand ran go out in one write of the
-// stream below (net/gather_stream.hpp). A message is read in pieces that stop one byte past the
-// limit, so an oversized frame is refused (close 1009 "FRAME_TOO_LARGE: ...") before more is
-// allocated; Beast's own limit would close without a reason. While the write queue is half full
+// stream below (net/gather_stream.hpp). A message is read in small pieces, and Beast's
+// read_message_max refuses a frame whose header announces more than the limit (close 1009, at
+// once, with no payload read or allocated: a header claiming 2^62 bytes does not hold the
+// connection open). While the write queue is half full
 // nothing more is read, so a client's own replies cannot make it a slow consumer. A close is
 // graceful: the close frame follows what was queued, Beast's close reads and discards until the
 // client's close frame (bounded by the handshake timeout), and a timer ends a close that never gets
@@ -30,6 +31,9 @@
 #include "net/streams.hpp"
 
 namespace duelhall::server {
+
+// `reason` cut to fit a close frame (123 bytes), at a UTF-8 character boundary.
+std::string close_frame_reason(std::string_view reason);
 
 template <class Stream>
 class WsSession : public Peer,

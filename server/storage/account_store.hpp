@@ -97,6 +97,16 @@ class AccountStore {
                              std::string_view password_hash) = 0;
   virtual std::optional<AccountRecord> find_account(AccountId id) = 0;
   virtual std::optional<AccountRecord> find_by_key(std::string_view name_key) = 0;
+  // Every account that has a name, with its key: for a change of how keys are made (look-alike
+  // names, accounts/name_skeleton.hpp), which set_name_key applies; false there: another account
+  // has that key already.
+  struct NamedAccount {
+    AccountId id = 0;
+    std::string name;
+    std::string name_key;
+  };
+  virtual std::vector<NamedAccount> named_accounts() = 0;
+  virtual bool set_name_key(AccountId id, std::string_view name_key) = 0;
   virtual void set_password(AccountId id, std::string_view password_hash) = 0;
   // Deletes the account's name, password, sessions and ratings; its matches stay, and show it as
   // a deleted player.

@@ -2,11 +2,30 @@
 
 #include <sqlite3.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 namespace duelhall::storage {
 
 Database::Database(const std::string& path, bool create) : path_(path) {
   int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
   if (create) flags |= SQLITE_OPEN_CREATE;
+  if (create && path != ":memory:" && !path.starts_with("file:")) {
+    // The file holds sessions and password hashes: created 0600 whatever the umask (SQLite gives
+    // its -wal and -shm files the database file's mode), and an older 0644 one is tightened.
+    // An existing file is tightened by its path, never opened here: closing a descriptor drops
+    // every POSIX lock this process holds on the file, those of its other SQLite connections
+    // too (the match store's, opened first), and another process (duelhall admin) would then
+    // take itself for the last user and delete the WAL under the server.
+    const int fd =
+        ::open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, S_IRUSR | S_IWUSR);
+    if (fd >= 0) {
+      ::close(fd);  // a new file: no connection can hold a lock on it yet
+    } else {
+      ::chmod(path.c_str(), S_IRUSR | S_IWUSR);
+    }
+  }
   int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
   if (rc != SQLITE_OK) {
     std::string message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);

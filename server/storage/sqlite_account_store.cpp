@@ -304,4 +304,23 @@ std::vector<LeaderboardRow> SqliteAccountStore::leaderboard(std::string_view rul
   return out;
 }
 
+std::vector<AccountStore::NamedAccount> SqliteAccountStore::named_accounts() {
+  std::lock_guard lock(mutex_);
+  Statement stmt(*db_,
+                 "SELECT id, name, coalesce(name_key, '') FROM accounts "
+                 "WHERE name IS NOT NULL ORDER BY id");
+  std::vector<NamedAccount> out;
+  while (stmt.step()) out.push_back({stmt.column_int(0), stmt.column_text(1), stmt.column_text(2)});
+  return out;
+}
+
+bool SqliteAccountStore::set_name_key(AccountId id, std::string_view name_key) {
+  std::lock_guard lock(mutex_);
+  Statement taken(*db_, "SELECT 1 FROM accounts WHERE name_key = ? AND id <> ?");
+  if (taken.bind(1, name_key).bind(2, id).step()) return false;
+  Statement update(*db_, "UPDATE accounts SET name_key = ? WHERE id = ?");
+  update.bind(1, name_key).bind(2, id).run();
+  return true;
+}
+
 }  // namespace duelhall::storage

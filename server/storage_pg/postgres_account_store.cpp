@@ -334,4 +334,26 @@ std::vector<LeaderboardRow> PostgresAccountStore::leaderboard(std::string_view r
   return out;
 }
 
+std::vector<AccountStore::NamedAccount> PostgresAccountStore::named_accounts() {
+  std::lock_guard lock(mutex_);
+  db_->ensure_open();
+  const PgResult rows = db_->query(
+      "SELECT id, name, coalesce(name_key, '') FROM accounts WHERE name IS NOT NULL ORDER BY id");
+  std::vector<NamedAccount> out;
+  for (int row = 0; row < rows.rows(); ++row) {
+    out.push_back({rows.integer(row, 0), rows.text(row, 1), rows.text(row, 2)});
+  }
+  return out;
+}
+
+bool PostgresAccountStore::set_name_key(AccountId id, std::string_view name_key) {
+  std::lock_guard lock(mutex_);
+  db_->ensure_open();
+  return db_->query(
+                "UPDATE accounts SET name_key = $1 WHERE id = $2 AND NOT EXISTS "
+                "(SELECT 1 FROM accounts WHERE name_key = $1 AND id <> $2)",
+                PgParams().add(name_key).add(id))
+             .affected() == 1;
+}
+
 }  // namespace duelhall::storage

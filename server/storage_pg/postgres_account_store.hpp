@@ -29,6 +29,8 @@ class PostgresAccountStore final : public AccountStore, public ModerationStore {
                      std::string_view password_hash) override;
   std::optional<AccountRecord> find_account(AccountId id) override;
   std::optional<AccountRecord> find_by_key(std::string_view name_key) override;
+  std::vector<NamedAccount> named_accounts() override;
+  bool set_name_key(AccountId id, std::string_view name_key) override;
   void set_password(AccountId id, std::string_view password_hash) override;
   void delete_account(AccountId id, int64_t now_ms) override;
   void set_role(AccountId id, std::string_view role) override;

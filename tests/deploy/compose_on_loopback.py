@@ -264,6 +264,8 @@ class Cluster:
 def main():
     if len(sys.argv) not in (3, 4) or (len(sys.argv) == 3 and sys.argv[2] != "--static"):
         sys.exit(__doc__)
+    # As a deployment must (compose.yaml's default is a public example the nodes refuse).
+    os.environ.setdefault("DUELHALL_CLUSTER_SECRET", "the compose-on-loopback test's own secret")
     model = Model(sys.argv[1])
     server_source = (ROOT / "server/net/static_files.cpp").read_text(encoding="utf-8")
     problems = check(model, server_source)

@@ -63,13 +63,14 @@ TEST_CASE("appends queued while a commit runs go out together in the next transa
   auto ids = create_matches(store, 10);
   Gate gate;
   std::vector<int> completed;
+  int failed = 0;  // Catch's assertions are not for the writer thread: counted, checked after
   std::mutex completed_mutex;
   {
     GroupCommitLog log(store);
     log.append({ids[0], 0, 0, kRoll, 1}, [&](const storage::WriteResult& r) {
-      CHECK(r.ok);
       gate.wait();
       std::lock_guard lock(completed_mutex);
+      if (!r.ok) ++failed;
       completed.push_back(-1);
     });
     gate.wait_entered();
@@ -78,8 +79,8 @@ TEST_CASE("appends queued while a commit runs go out together in the next transa
       for (size_t m = 1; m < ids.size(); ++m) {
         log.append({ids[m], index, 0, kRoll, 2},
                    [&, mine = order++](const storage::WriteResult& r) {
-                     CHECK(r.ok);
                      std::lock_guard lock(completed_mutex);
+                     if (!r.ok) ++failed;
                      completed.push_back(mine);
                    });
       }
@@ -87,6 +88,7 @@ TEST_CASE("appends queued while a commit runs go out together in the next transa
     gate.release();
   }  // the destructor commits what is queued before it returns
   REQUIRE(completed.size() == 901);
+  CHECK(failed == 0);
   for (size_t i = 0; i < completed.size(); ++i) CHECK(completed[i] == static_cast<int>(i) - 1);
   for (size_t m = 1; m < ids.size(); ++m) CHECK(store.load_match(ids[m])->steps.size() == 100);
 }
@@ -118,6 +120,7 @@ TEST_CASE("a queue longer than max_batch goes out in batches of max_batch, in or
   auto ids = create_matches(store, 10);
   Gate gate;
   std::vector<int> completed;  // only the writer thread touches it until the log is gone
+  int failed = 0;              // likewise
   {
     GroupCommitLog log(store, GroupCommitLog::Options{64});
     log.append({ids[0], 0, 0, kRoll, 1}, [&](const storage::WriteResult&) { gate.wait(); });
@@ -127,7 +130,8 @@ TEST_CASE("a queue longer than max_batch goes out in batches of max_batch, in or
       for (size_t m = 1; m < ids.size(); ++m) {
         log.append({ids[m], index, 0, kRoll, 2},
                    [&, mine = order++](const storage::WriteResult& r) {
-                     CHECK(r.ok);
+                     // Catch's assertions are not for other threads: count, check after.
+                     if (!r.ok) ++failed;
                      completed.push_back(mine);
                    });
       }
@@ -139,6 +143,7 @@ TEST_CASE("a queue longer than max_batch goes out in batches of max_batch, in or
     CHECK(stats.largest_batch == 64);
   }
   REQUIRE(completed.size() == 900);
+  CHECK(failed == 0);
   for (size_t i = 0; i < completed.size(); ++i) CHECK(completed[i] == static_cast<int>(i));
   for (size_t m = 1; m < ids.size(); ++m) CHECK(store.load_match(ids[m])->steps.size() == 100);
 }

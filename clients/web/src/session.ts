@@ -12,6 +12,11 @@ import { MatchFeed, newMatchView, type MatchView } from "./match_feed";
 import { addressBan, banFromReply, sanctionText, type Ban } from "./sanctions";
 import { Watching } from "./watching";
 
+// How long after a timed ban's end the page knocks again (the server's clock may run a little
+// behind), and the longest a browser timer waits (about 24 days: a longer ban is knocked on then).
+const BAN_END_SLACK_MS = 500;
+const MAX_TIMER_MS = 2_000_000_000;
+
 export type { MatchView };
 
 const RATINGS_SETTLE_MS = 1_500;
@@ -158,6 +163,16 @@ export class Session {
     this.ban = ban;
     this.conn.halt();
     this.changed();
+    // A ban for a time (a kick's hold is one) ends by itself: the page knocks again once it has.
+    if (ban.expiresMs !== 0n) {
+      const wait = Math.max(Number(ban.expiresMs) - Date.now(), 0) + BAN_END_SLACK_MS;
+      setTimeout(() => {
+        if (this.ban !== ban) return;
+        this.ban = null;
+        this.changed();
+        this.conn.open();
+      }, Math.min(wait, MAX_TIMER_MS));
+    }
   }
 
   private welcomed(id: bigint, name: string, token: string): void {

@@ -85,15 +85,35 @@ describe("bans", () => {
     const ws = FakeSocket.made[0];
     ws.accept();
     const hello = ws.last();
+    const end = BigInt(Date.now() + 3_600_000);
     ws.answer(hello, {
-      result: ResultCode.BANNED, reason: "banned until 2026-11-24 21:00:00 UTC: cheating",
-      body: { case: "sanction", value: { kind: "ban", reason: "cheating", expiresMs: 1795554000000n } },
+      result: ResultCode.BANNED, reason: "banned for an hour: cheating",
+      body: { case: "sanction", value: { kind: "ban", reason: "cheating", expiresMs: end } },
     });
     await flush();
-    expect(session.ban).toEqual({ reason: "cheating", expiresMs: 1795554000000n, what: "account" });
+    expect(session.ban).toEqual({ reason: "cheating", expiresMs: end, what: "account" });
     expect(session.link).toBe("banned");
     await vi.advanceTimersByTimeAsync(30_000);
     expect(FakeSocket.made).toHaveLength(1);
+  });
+
+  it("a kick's hold (a ban for a time) ends by itself: the page knocks again once it has", async () => {
+    localStorage.setItem("duelhall.name", "Troll");
+    const session = new Session("ws://hall.test/ws");
+    session.start();
+    const ws = FakeSocket.made[0];
+    ws.accept();
+    ws.answer(ws.last(), {
+      result: ResultCode.BANNED, reason: "kicked and held out: cool off",
+      body: { case: "sanction", value: { kind: "kick", reason: "cool off", expiresMs: BigInt(Date.now() + 3_000) } },
+    });
+    await flush();
+    expect(session.link).toBe("banned");
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(FakeSocket.made).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(FakeSocket.made).toHaveLength(2);
+    expect(session.ban).toBeNull();
   });
 });
 

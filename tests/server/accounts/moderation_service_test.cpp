@@ -60,26 +60,27 @@ TEST_CASE("moderation: bans and mutes expire, and survive reopening the store") 
     troll = reg.account;
     s.moderation.ban_account("mod", troll, 60, "one minute");
     s.moderation.ban_address("mod", "10.0.0.0/8", 0, "for good");
-    s.moderation.mute("mod", {troll.id, 0}, "troll", 120, "two minutes");
-    s.moderation.mute("mod", {0, 42}, "a guest", 0, "not stored");
+    s.moderation.mute("mod", {troll.id, 0, {}}, "troll", 120, "two minutes");
+    s.moderation.mute("mod", {0, 42, {}}, "a guest", 0, "not stored");
     CHECK(s.moderation.account_ban(troll.id));
     CHECK(s.moderation.address_ban("10.1.2.3")->reason == "for good");
     CHECK_FALSE(s.moderation.address_ban("11.1.2.3"));
-    CHECK(s.moderation.muted({troll.id, 0})->expires_ms == kStart + 120'000);
-    CHECK(s.moderation.muted({0, 42}));
+    CHECK(s.moderation.muted({troll.id, 0, {}})->expires_ms == kStart + 120'000);
+    CHECK(s.moderation.muted({0, 42, {}}));
   }
   Services s(path.string(), &now);
   CHECK(s.moderation.account_ban(troll.id)->reason == "one minute");
   CHECK(s.moderation.address_ban("10.200.0.1"));
-  CHECK(s.moderation.muted({troll.id, 0}));
-  CHECK_FALSE(s.moderation.muted({0, 42}));  // a guest's mute lasts the server's lifetime
+  CHECK(s.moderation.muted({troll.id, 0, {}}));
+  CHECK_FALSE(s.moderation.muted({0, 42, {}}));  // a guest's mute lasts the server's lifetime
   now += 61'000;
   CHECK_FALSE(s.moderation.account_ban(troll.id));  // expired
-  CHECK(s.moderation.muted({troll.id, 0}));
+  CHECK(s.moderation.muted({troll.id, 0, {}}));
   now += 60'000;
-  CHECK_FALSE(s.moderation.muted({troll.id, 0}));
+  CHECK_FALSE(s.moderation.muted({troll.id, 0, {}}));
   CHECK(s.moderation.bans().size() == 1);  // the address ban, for good
-  CHECK(s.moderation.unban("mod", s.moderation.bans().front().id));
+  CHECK(s.moderation.unban("mod", accounts::Role::kModerator, s.moderation.bans().front().id) ==
+        accounts::UnbanOutcome::kLifted);
   CHECK_FALSE(s.moderation.address_ban("10.200.0.1"));
   // Every action is in the audit log, newest first.
   const auto log = s.store.audit(std::nullopt, 10);
@@ -118,23 +119,24 @@ TEST_CASE(
     auto reg = a.accounts.register_account("troll", "correct horse", "a", std::nullopt);
     REQUIRE(reg.answer.code == OK);
     const accounts::AccountView troll = reg.account;
-    b.moderation.mute("mod", {0, 7}, "a guest of b", 0, "b's own");
+    b.moderation.mute("mod", {0, 7, {}}, "a guest of b", 0, "b's own");
 
     const auto ban = a.moderation.ban_account("mod", troll, 0, "cheating");
-    a.moderation.mute("mod", {troll.id, 0}, "troll", 0, "spam");
+    a.moderation.mute("mod", {troll.id, 0, {}}, "troll", 0, "spam");
     CHECK_FALSE(b.moderation.account_ban(troll.id));  // its copy is from its start
     b.moderation.reload();
     REQUIRE(b.moderation.account_ban(troll.id));
     CHECK(b.moderation.account_ban(troll.id)->reason == "cheating");
-    REQUIRE(b.moderation.muted({troll.id, 0}));
-    CHECK(b.moderation.muted({0, 7}));  // not stored, not lost
+    REQUIRE(b.moderation.muted({troll.id, 0, {}}));
+    CHECK(b.moderation.muted({0, 7, {}}));  // not stored, not lost
 
-    REQUIRE(a.moderation.unban("mod", ban.id));
-    REQUIRE(a.moderation.unmute("mod", {troll.id, 0}, "troll"));
+    REQUIRE(a.moderation.unban("mod", accounts::Role::kModerator, ban.id) ==
+            accounts::UnbanOutcome::kLifted);
+    REQUIRE(a.moderation.unmute("mod", {troll.id, 0, {}}, "troll"));
     CHECK(b.moderation.account_ban(troll.id));
     b.moderation.reload();
     CHECK_FALSE(b.moderation.account_ban(troll.id));
-    CHECK_FALSE(b.moderation.muted({troll.id, 0}));
+    CHECK_FALSE(b.moderation.muted({troll.id, 0, {}}));
   }
   std::filesystem::remove(path);
 }

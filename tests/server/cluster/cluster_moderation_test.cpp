@@ -19,7 +19,8 @@ const std::string kSecret = "the shared secret of the test cluster";
 std::vector<std::string> node_args(const RedisServer& redis, const std::string& name,
                                    const std::string& database) {
   return {"--cluster",        redis.url(), "--node-name", name,
-          "--cluster-secret", kSecret,     "--database",  database};
+          "--cluster-secret", kSecret,     "--database",  database,
+          "--kick-hold",      "3"};  // short, so that a kicked account comes back in the test
 }
 
 bool ready(const ServerProcess& server) {
@@ -99,15 +100,20 @@ TEST_CASE(
   REQUIRE(mod->request(unmute).result() == OK);
   CHECK(eventually([&] { return troll->request(chat_message(0, "sorry")).result() == OK; }));
 
-  // Kicked on A though connected to B only: B closes it; a kick is not a ban.
+  // Kicked on A though connected to B only: B closes it and holds the account out for the kick
+  // hold (3 s here); a kick is not a ban, so it comes back after.
   ClientMessage kick;
   *kick.mutable_kick()->mutable_target() = account_target("troll");
   kick.mutable_kick()->set_reason("cool off");
   REQUIRE(mod->request(kick).result() == OK);
   CHECK(close_reason_within(*troll, 10).find("KICKED: cool off") != std::string::npos);
-  auto back = std::make_unique<WsClient>();
-  back->connect("127.0.0.1", b);
-  REQUIRE(back->request(hello_with_session(session)).result() == OK);
+  CHECK(hello_result(b, session) != OK);
+  std::unique_ptr<WsClient> back;
+  REQUIRE(eventually([&] {
+    back = std::make_unique<WsClient>();
+    back->connect("127.0.0.1", b);
+    return back->request(hello_with_session(session)).result() == OK;
+  }));
 
   // Banned on A: B closes its connection and refuses its session from then on.
   const ServerMessage banned = mod->request(ban_message(account_target("troll"), 3600, "cheating"));

@@ -181,3 +181,51 @@ TEST_CASE("cluster options: the flags and the config file's [cluster] keys set t
   REQUIRE(cluster_options_from(local.config, options, error));
   CHECK(options.place_locally);
 }
+
+TEST_CASE(
+    "tickets: item 14: a ticket holds only for the player it was issued to, and for no longer than "
+    "a ticket's life") {
+  TicketSigner signer("a cluster secret of some length");
+  Ticket ticket = join_ticket(40'000);
+  ticket.holder = holder_digest("name Joiner");
+  const std::string bytes = signer.sign(ticket);
+  CHECK(signer.check_for(bytes, 42, TicketRole::kJoin, "node-b", 10'000, "name Joiner", 60'000) ==
+        TicketCheck::kGood);
+  CHECK(signer.check_for(bytes, 42, TicketRole::kJoin, "node-b", 10'000, "name Other", 60'000) ==
+        TicketCheck::kWrongHolder);
+  CHECK(signer.check_for(bytes, 42, TicketRole::kJoin, "node-b", 10'000, "account 7", 60'000) ==
+        TicketCheck::kWrongHolder);
+  // Signed (with the secret) to expire in 2100: refused however genuine.
+  Ticket forever = ticket;
+  forever.expires_ms = 4'102'444'800'000;
+  CHECK(signer.check_for(signer.sign(forever), 42, TicketRole::kJoin, "node-b", 10'000,
+                         "name Joiner", 60'000) == TicketCheck::kTooLong);
+}
+
+TEST_CASE("cluster options: item 14: the example secrets deploy/ ships are refused") {
+  duelhall::server::Config config;
+  config.cluster = "redis://127.0.0.1:7000";
+  config.node_name = "node-a";
+  config.advertise_address = "ws://127.0.0.1:8080/ws";
+  ClusterOptions options;
+  std::string error;
+  for (const char* example :
+       {"change-this-secret-before-going-public", "replace-with-a-long-random-secret"}) {
+    config.cluster_secret = example;
+    CHECK_FALSE(cluster_options_from(config, options, error));
+    CHECK(error.find("example") != std::string::npos);
+  }
+}
+
+TEST_CASE("cluster channels: a moderation message is sealed with the secret and its time") {
+  TicketSigner signer("a cluster secret of some length");
+  TicketSigner stranger("another cluster's secret here");
+  const std::string sealed = signer.seal("kick 7\nspam", 100'000);
+  CHECK(signer.unseal(sealed, 100'500, 60'000) == "kick 7\nspam");
+  CHECK_FALSE(signer.unseal("kick 7\nspam", 100'000, 60'000));  // as anyone with Redis writes it
+  CHECK_FALSE(signer.unseal(stranger.seal("kick 7\nspam", 100'000), 100'000, 60'000));
+  CHECK_FALSE(signer.unseal(sealed, 200'000, 60'000));  // replayed later
+  std::string altered = sealed;
+  altered.back() = 'X';
+  CHECK_FALSE(signer.unseal(altered, 100'000, 60'000));
+}

@@ -15,7 +15,7 @@ namespace {
 
 // A WebSocket upgrade of /ws with this X-Forwarded-For; the HTTP status and body of the answer
 // (101 for an accepted upgrade).
-HttpAnswer upgrade_as(uint16_t port, const std::string& forwarded_for) {
+HttpAnswer upgrade_with(uint16_t port, const std::vector<std::string>& forwarded_lines) {
   namespace beast = boost::beast;
   namespace http = beast::http;
   boost::asio::io_context io;
@@ -27,7 +27,7 @@ HttpAnswer upgrade_as(uint16_t port, const std::string& forwarded_for) {
   req.set(http::field::connection, "Upgrade");
   req.set(http::field::sec_websocket_key, "dGhlIHNhbXBsZSBub25jZQ==");
   req.set(http::field::sec_websocket_version, "13");
-  if (!forwarded_for.empty()) req.set("X-Forwarded-For", forwarded_for);
+  for (const auto& line : forwarded_lines) req.insert("X-Forwarded-For", line);
   http::write(stream, req);
   beast::flat_buffer buffer;
   http::response_parser<http::string_body> parser;
@@ -37,6 +37,11 @@ HttpAnswer upgrade_as(uint16_t port, const std::string& forwarded_for) {
   beast::error_code ec;
   stream.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both, ec);
   return {parser.get().result_int(), parser.get().body()};
+}
+
+HttpAnswer upgrade_as(uint16_t port, const std::string& forwarded_for) {
+  if (forwarded_for.empty()) return upgrade_with(port, {});
+  return upgrade_with(port, {forwarded_for});
 }
 
 ModerationTarget address_target(const std::string& address) {
@@ -73,6 +78,22 @@ TEST_CASE("moderation: a banned address is refused at the handshake with 403, re
   CHECK(upgrade_as(server.port(), "2001:db9::1").status == 101);
   CHECK(upgrade_as(server.port(), "203.0.113.8").status == 101);
   CHECK(upgrade_as(server.port(), "").status == 101);
+  CHECK(server.alive());
+}
+
+TEST_CASE(
+    "moderation: item 3: a banned client behind a trusted proxy cannot hide in X-Forwarded-For") {
+  ServerProcess server({"--trusted-proxy", "127.0.0.0/8"});
+  auto mod = account_connection(server.port(), "mod");
+  grant_on_command_line(server, "mod", "moderator");
+  REQUIRE(mod->request(ban_message(address_target("203.0.113.5"), 0, "abuse")).result() == OK);
+  CHECK(upgrade_as(server.port(), "garbage, 203.0.113.5").status == 403);
+  CHECK(upgrade_as(server.port(), "unknown, 203.0.113.5").status == 403);
+  CHECK(upgrade_as(server.port(), "203.0.113.5:4711").status == 403);
+  CHECK(upgrade_with(server.port(), {"198.51.100.1", "203.0.113.5"}).status == 403);
+  // A hop that names no address where the client should be: refused, not let in as the proxy.
+  CHECK(upgrade_as(server.port(), "203.0.113.5, unknown").status == 400);
+  CHECK(upgrade_as(server.port(), "198.51.100.1").status == 101);
   CHECK(server.alive());
 }
 

@@ -123,7 +123,8 @@ class ServerProcess {
     }
     // A TLS server answers only TLS: it is up once it accepts a connection.
     const bool tls = std::find(extra.begin(), extra.end(), "--tls-cert") != extra.end();
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    // A server built with ASan on a busy 2-core machine has taken over 10 s to answer.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (std::chrono::steady_clock::now() < deadline) {
       try {
         if (tls) {

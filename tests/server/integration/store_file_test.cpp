@@ -1,5 +1,7 @@
 // The server's data file at start: a damaged file stops it with the reason (and is left as it
 // was), and --prune applies the retention settings.
+#include <sys/stat.h>
+
 #include <fstream>
 
 #include "helpers.hpp"
@@ -116,4 +118,28 @@ TEST_CASE("with storage in memory nothing is written and replays answer STORAGE_
   import.mutable_import_match()->set_record("duelhall-match 1\n");
   CHECK(client->request(import).result() == STORAGE_DISABLED);
   CHECK_FALSE(std::filesystem::exists(server.data_dir() / "duelhall.db"));
+}
+
+TEST_CASE(
+    "item 15: the data folder is created 0700 and duelhall.db, -wal and -shm 0600 under umask "
+    "022") {
+  namespace fs = std::filesystem;
+  const fs::path data = temp_data_dir("modes");
+  const mode_t old = ::umask(022);
+  {
+    ServerProcess server({}, data, true);
+    auto host = connect_as(server.port(), "Host");
+    REQUIRE(host->request(create_match("jedi_duel", 2, false, 2)).result() == OK);
+    const auto mode = [](const fs::path& p) {
+      return static_cast<unsigned>(fs::status(p).permissions() & fs::perms::all);
+    };
+    CHECK(mode(data) == 0700u);
+    CHECK(mode(data / "duelhall.db") == 0600u);
+    REQUIRE(fs::exists(data / "duelhall.db-wal"));
+    CHECK(mode(data / "duelhall.db-wal") == 0600u);
+    REQUIRE(fs::exists(data / "duelhall.db-shm"));
+    CHECK(mode(data / "duelhall.db-shm") == 0600u);
+  }
+  ::umask(old);
+  fs::remove_all(data);
 }

@@ -53,7 +53,9 @@ async function moderate(mod, name, button, notice) {
 
 // Loopback is a trusted proxy here, so a page can come from another address (X-Forwarded-For).
 const FAR_ADDRESS = "203.0.113.9";
-const server = await startServer(resolve(binary), resolve(webRoot), ["--trusted-proxy", "127.0.0.1"]);
+// A kick holds the account out for --kick-hold seconds (docs/moderation.md): 3 here.
+const server = await startServer(resolve(binary), resolve(webRoot),
+  ["--trusted-proxy", "127.0.0.1", "--kick-hold", "3"]);
 const opened = [];
 let failed = false;
 try {
@@ -79,12 +81,19 @@ try {
   const lines = await troll.page.$$eval("#lobby-chat-log li", (els) => els.map((e) => e.textContent));
   if (lines.some((l) => l.includes("buy more gold"))) throw new Error("a muted line reached the chat");
 
-  // Kicked: thrown out with the reason, and back by itself (a kick is not a ban).
+  // Kicked: thrown out with the reason, held out for the kick hold, then back by itself (a kick
+  // is not a ban).
   await mod.page.fill("#mod-reason", "cool off");
   await moderate(mod, "troll_acc", "kick", "troll_acc kicked");
   await troll.page.waitForFunction(() => /KICKED: cool off/.test(document.getElementById("flash")?.textContent ?? ""),
     null, { timeout: 10_000 });
   await troll.page.waitForSelector("#link-state.link-online", { timeout: 15_000 });
+  // Online is the socket; the moderators' list shows the player once its Hello is through.
+  for (let tries = 0; tries < 20; ++tries) {
+    await mod.page.click("#mod-refresh");
+    if (await mod.page.$('#mod-players li[data-name="troll_acc"]')) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
 
   // Banned for good: thrown out, and refused when it comes back, even after a reload.
   await mod.page.fill("#mod-reason", "repeated spam");

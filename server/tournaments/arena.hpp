@@ -1,0 +1,94 @@
+// An arena: a fixed duration in which players play as many games as they can.
+//
+// Pairing: a player who finishes a game goes back to the waiting pool, and pair_waiting() (the
+// director calls it after every result and every arrival) pairs the pool at once: taking the
+// waiting players from the top (points, then rating, then id), each is given the waiting player
+// closest to them, the distance being 100 x the points difference plus the rating difference;
+// their last opponent only when no one else is waiting. A lone player waits for the next to
+// finish. The first seat goes to whoever has had it less, then to the higher-ranked.
+// Points: win 2, draw 1, loss 0; after two wins in a row a player is "on fire" and every further
+// win counts 4, until a game that is not a win (a draw then counts 1 and ends the streak).
+// Ranking: points, then performance (mean opponent rating + 500 x (wins - losses) / games, an
+// integer; 0 before any game), then rating, then id. The end: no game is paired at or after
+// start + duration; games already running still get their result, and it counts.
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "tournaments/ledger.hpp"
+
+namespace duelhall::tournaments {
+
+struct ArenaConfig {
+  uint64_t duration_ms = 30 * 60 * 1000;
+  uint32_t max_players = 0;  // 0: no limit
+  bool operator==(const ArenaConfig&) const = default;
+};
+
+struct ArenaStanding {
+  PlayerId id = 0;
+  int32_t rating = 0;
+  int32_t points = 0;
+  int32_t performance = 0;
+  uint32_t games = 0, wins = 0, draws = 0, losses = 0;
+  uint32_t streak = 0;  // wins in a row now
+  bool operator==(const ArenaStanding&) const = default;
+};
+
+class ArenaTournament {
+ public:
+  explicit ArenaTournament(ArenaConfig config = {}) : config_(config) {}
+
+  // Players may join until the end (Lichess's arenas allow late joiners).
+  Refusal add_player(PlayerId id, int32_t rating, uint64_t now_ms);
+  Refusal withdraw(PlayerId id, uint64_t now_ms);
+  Refusal disqualify(PlayerId id, uint64_t now_ms);
+  Refusal start(uint64_t now_ms);
+  // Pairs the waiting pool; new game ids in `games` when given.
+  Refusal pair_waiting(uint64_t now_ms, std::vector<GameId>* games = nullptr);
+  Refusal record_result(GameId game, Outcome outcome);
+
+  bool started() const { return started_; }
+  bool finished(uint64_t now_ms) const;
+  bool playing(PlayerId id) const { return in_game_.count(id) > 0; }
+  std::vector<PlayerId> waiting() const;
+  // From the running totals, best first.
+  std::vector<ArenaStanding> standings() const;
+  // The same, recounted from the games in the order their results arrived.
+  std::vector<ArenaStanding> recount() const;
+  const Ledger& ledger() const { return ledger_; }
+
+  std::string serialize() const;
+  static Refusal restore(const std::string& text, ArenaTournament& out);
+  bool operator==(const ArenaTournament& other) const {
+    return config_ == other.config_ && started_ == other.started_ &&
+           start_ms_ == other.start_ms_ && ledger_ == other.ledger_ &&
+           report_order_ == other.report_order_;
+  }
+
+ private:
+  struct Tally {
+    ArenaStanding standing;
+    int64_t opponent_ratings = 0;
+    PlayerId last_opponent = 0;
+    bool has_last_opponent = false;
+    uint32_t first_seats = 0;
+  };
+  Refusal leave(PlayerId id, uint64_t now_ms, bool disqualified);
+  static void count(std::unordered_map<PlayerId, Tally>& tallies, const Ledger& ledger,
+                    const Game& game);
+  std::unordered_map<PlayerId, Tally> fresh_tallies() const;
+  std::vector<ArenaStanding> ranked(const std::unordered_map<PlayerId, Tally>& tallies) const;
+
+  ArenaConfig config_;
+  bool started_ = false;
+  uint64_t start_ms_ = 0;
+  Ledger ledger_;
+  std::vector<GameId> report_order_;
+  std::unordered_map<PlayerId, Tally> tallies_;
+  std::unordered_map<PlayerId, GameId> in_game_;
+};
+
+}  // namespace duelhall::tournaments

@@ -2,7 +2,8 @@
 # What a player and a host see during each fault of a cluster (docs/cluster.md, Faults), measured:
 # a throw-away Redis and PostgreSQL (as scripts/bench-cluster.sh starts them) and two nodes on
 # loopback; for each fault a duelhall-cli player plays a match against a bot on node-a (it
-# reconnects by itself, as a player's client does), the fault is made, and the script prints the
+# reconnects by itself, as a player's client does; for a node's death it came in through node-b),
+# the fault is made, and the script prints the
 # seconds from the fault to the player's first action after it ("play resumed"), beside the
 # usual gap between two of its actions, what the client printed meanwhile, and what /readyz said.
 #
@@ -103,11 +104,19 @@ start_node node-a
 start_node node-b
 sleep 1.5
 
-# start_player FAULT: a duelhall-cli player against a bot on node-a, its lines timestamped.
+# start_player FAULT: a duelhall-cli player against a bot on node-a, its lines timestamped. For a
+# node's death the player comes in through node-b (the address it comes back to, as through a
+# balancer) and joins a match a host made on node-a: through node-a itself it could not come back.
 start_player() {
-  local out=$work/$1.player
-  stdbuf -oL "$cli_bin" --url "ws://127.0.0.1:${port_of[node-a]}/ws" --name "Player" --bots 1 \
-    --bot-delay-ms 300 --auto first --quiet create "$ruleset" \
+  local out=$work/$1.player via=node-a command=(--bots 1 --bot-delay-ms 300 create "$ruleset") match
+  if [ "$1" = node-death ]; then
+    match=$("$cli_bin" --url "ws://127.0.0.1:${port_of[node-a]}/ws" --name Host --seats 2 --bots 1 \
+      --bot-delay-ms 300 --host-only create "$ruleset" | grep -o 'created match [0-9]*' | grep -o '[0-9]*$')
+    via=node-b
+    command=(join "$match")
+  fi
+  stdbuf -oL "$cli_bin" --url "ws://127.0.0.1:${port_of[$via]}/ws" --name "Player" --auto first \
+    --quiet "${command[@]}" \
     > >(while IFS= read -r line; do echo "$EPOCHREALTIME $line"; done >"$out") 2>&1 &
   pid_of[player]=$!
 }

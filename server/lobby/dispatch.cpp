@@ -284,7 +284,11 @@ Handled Dispatcher::handle_subscribe_lobby(Call& call, const SubscribeLobby& req
 Handled Dispatcher::handle_create_match(Call& call, const CreateMatch& request) {
   if (auto elsewhere = place_elsewhere(call)) return *elsewhere;
   CreateOutcome created = hub_.create_match(call.state.player, request);
-  if (created.code != OK) return Handled::fail(created.code, created.reason);
+  if (created.code != OK) {
+    Handled refused = Handled::fail(created.code, created.reason);
+    if (created.code == STORAGE_UNAVAILABLE) refused.retry_after_ms = accounts::kStoreRetryMs;
+    return refused;
+  }
   MatchCreated* reply = call.reply.mutable_created();
   *reply->mutable_match() = std::move(created.info);
   reply->set_invite_code(created.invite);

@@ -61,6 +61,7 @@ class DurableLog final : public ActionLog {
                 Durable durable) override {
     storage::LoggedAction action{
         static_cast<storage::MatchId>(match_id), index, step.seat, step.action, now_ms(), epoch_};
+    retry_creation();
     log_.append(action, report_to(std::move(durable)));
   }
 
@@ -73,6 +74,7 @@ class DurableLog final : public ActionLog {
     ending.ended_ms = now_ms();
     ending.epoch = epoch_;
     ending.steps = end.steps;
+    retry_creation();
     log_.end_match(
         ending, report_to([match_id, durable = std::move(durable)](const LogOutcome& outcome) {
           if (!outcome.error.empty()) {
@@ -83,21 +85,33 @@ class DurableLog final : public ActionLog {
   }
 
   void probe(Durable done) override {
-    // A creation the store could not take goes again first: the match's writes need it.
-    if (creation_failed_->exchange(false)) create();
+    retry_creation();
     log_.probe(report_to(std::move(done)));
   }
 
  private:
-  // A failure shows again at the match's first append: a refusal ends the match, an unavailable
-  // store pauses it, and probe() queues the creation again.
+  // Where the match's creation stands in the store. The writer completes in order, so by the
+  // time a later write of the match completes, its creation's outcome is known.
+  enum class Creation { kQueued, kStored, kUnavailable, kRefused };
+
+  // A failure shows at the match's next write: a refusal ends the match; a store that could not
+  // take it pauses the match, and the creation is queued again ahead of its next write (an
+  // action tried again, the probe that ends the wait), so no action is acknowledged before the
+  // match is in the store.
   void create() {
+    creation_state_->store(Creation::kQueued);
     log_.create_match(*creation_, [match_id = creation_->id,
-                                   failed = creation_failed_](const storage::WriteResult& result) {
-      if (result.ok) return;
-      if (result.unavailable) failed->store(true);
+                                   state = creation_state_](const storage::WriteResult& result) {
+      if (result.ok) {
+        state->store(Creation::kStored);
+        return;
+      }
+      state->store(result.unavailable ? Creation::kUnavailable : Creation::kRefused);
       spdlog::error("match {}: could not store it: {}", match_id, result.error);
     });
+  }
+  void retry_creation() {
+    if (creation_ && creation_state_->load() == Creation::kUnavailable) create();
   }
 
   // The writer's completion for a write of this match: the outcome goes to `durable` through
@@ -105,20 +119,27 @@ class DurableLog final : public ActionLog {
   // before the report leaves it, so the match sees it with the report.
   storage::WriteDone report_to(Durable durable) const {
     if (!relayed_) {
-      return [fenced = fenced_, durable = std::move(durable)](const storage::WriteResult& result) {
+      return [fenced = fenced_, creation = creation_state_,
+              durable = std::move(durable)](const storage::WriteResult& result) {
         if (result.stale) fenced->store(true);
-        durable(outcome_of(result));
+        durable(outcome_of(result, *creation));
       };
     }
-    return [relay = relay_, fenced = fenced_,
+    return [relay = relay_, fenced = fenced_, creation = creation_state_,
             durable = std::move(durable)](const storage::WriteResult& result) mutable {
       if (result.stale) fenced->store(true);
       // No relay: the server is shutting down and nobody will run the report.
-      if (auto live = relay.lock()) live->report(std::move(durable), outcome_of(result));
+      if (auto live = relay.lock()) {
+        live->report(std::move(durable), outcome_of(result, *creation));
+      }
     };
   }
-  static LogOutcome outcome_of(const storage::WriteResult& result) {
-    return result.ok ? LogOutcome() : LogOutcome(result.error, result.unavailable);
+  // A write refused because the store could not take the match's creation waits for the store
+  // like the creation, rather than end the match.
+  static LogOutcome outcome_of(const storage::WriteResult& result,
+                               const std::atomic<Creation>& creation) {
+    if (result.ok) return {};
+    return {result.error, result.unavailable || creation.load() == Creation::kUnavailable};
   }
 
   storage::GroupCommitLog& log_;
@@ -130,7 +151,9 @@ class DurableLog final : public ActionLog {
   std::string node_;
   bool stored_ = false;  // the match is in the store (created by this log, or recovered)
   std::optional<storage::NewMatch> creation_;  // kept for a retry of the creation
-  std::shared_ptr<std::atomic<bool>> creation_failed_ = std::make_shared<std::atomic<bool>>(false);
+  // Shared with the writer's callbacks; kStored for a match created before this log (recovered).
+  std::shared_ptr<std::atomic<Creation>> creation_state_ =
+      std::make_shared<std::atomic<Creation>>(Creation::kStored);
   // Shared with the writer's callbacks, which may outlive this log.
   std::shared_ptr<std::atomic<bool>> fenced_ = std::make_shared<std::atomic<bool>>(false);
 };

@@ -81,6 +81,7 @@ void Match::on_unstored(uint64_t ticket, const LogOutcome& outcome) {
     while (!slot.held.empty() && slot.held.back().seq > seq_) slot.held.pop_back();
     std::vector<std::pair<uint64_t, uint32_t>>().swap(slot.labels_told);
     slot.words_told.clear();
+    if (slot.occupant == SeatInfo::HUMAN && slot.player) slot.player->forget_labels_told();
   }
   for (size_t i = 0; i < seats_.size(); ++i) {
     const SeatSlot& slot = seats_[i];

@@ -8,9 +8,11 @@
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <future>
 
 #include "match/durable_log.hpp"
 #include "storage/group_commit.hpp"
+#include "storage/sqlite.hpp"
 #include "storage/sqlite_match_store.hpp"
 #include "support/in_process.hpp"
 #include "support/open_match.hpp"
@@ -123,10 +125,29 @@ ServerMessage act(InProcessClient& ann, InProcessClient& ben, uint64_t id) {
   return actor.request(m);
 }
 
+// Plays on from `acknowledged` actions to the match's end, each action acknowledged OK; returns
+// the count of acknowledged actions.
+size_t play_to_end(InProcessClient& ann, InProcessClient& ben, uint64_t id, size_t acknowledged) {
+  while (!ann.tracker.find(id)->ended) {
+    const ServerMessage reply = act(ann, ben, id);
+    REQUIRE(reply.result() == OK);
+    const uint64_t seq = ++acknowledged;
+    REQUIRE(ann.wait_until([&] { return ann.tracker.find(id)->seq >= seq; }));
+    REQUIRE(ben.wait_until([&] { return ben.tracker.find(id)->seq >= seq; }));
+  }
+  return acknowledged;
+}
+
+// The writer's next check of the store (what the server's store watch runs every second).
+bool probe(storage::GroupCommitLog& writer) {
+  std::promise<bool> done;
+  writer.probe([&](const storage::WriteResult& result) { done.set_value(result.ok); });
+  return done.get_future().get();
+}
+
 }  // namespace
 
-TEST_CASE("storage wait: a store that cannot write pauses the match, which resumes by itself",
-          "[.][open]") {
+TEST_CASE("storage wait: a store that cannot write pauses the match, which resumes by itself") {
   OnFlakyStore setup;
   InProcessClient ann(*setup.server);
   InProcessClient ben(*setup.server);
@@ -165,14 +186,7 @@ TEST_CASE("storage wait: a store that cannot write pauses the match, which resum
                           std::chrono::milliseconds(5000)));
   }
   // Play resumes from the last stored step, to the end.
-  while (!ann.tracker.find(id)->ended) {
-    const ServerMessage reply = act(ann, ben, id);
-    REQUIRE(reply.result() == OK);
-    ++acknowledged;
-    const uint64_t seq = acknowledged;
-    REQUIRE(ann.wait_until([&] { return ann.tracker.find(id)->seq >= seq; }));
-    REQUIRE(ben.wait_until([&] { return ben.tracker.find(id)->seq >= seq; }));
-  }
+  acknowledged = play_to_end(ann, ben, id, acknowledged);
   CHECK(ann.tracker.find(id)->status == FINISHED);
   // Every acknowledged action is stored, the match's end too, and nothing else.
   setup.writer.reset();  // flushes what is queued
@@ -217,4 +231,97 @@ TEST_CASE("storage wait: an end the store could not take is told only once it is
   REQUIRE(stored);
   CHECK(stored->steps.size() == 1);
   CHECK(stored->summary.status == storage::MatchStatus::kFinished);
+}
+
+TEST_CASE("storage wait: no match is created while the store is known not to take writes") {
+  OnFlakyStore setup;
+  setup.server->hub->set_store_available([&] { return setup.writer->store_available(); });
+  InProcessClient ann(*setup.server);
+  ann.hello("Ann");
+  setup.store->down = true;
+  REQUIRE_FALSE(probe(*setup.writer));
+  ClientMessage create;
+  create.mutable_create_match()->mutable_settings()->set_ruleset(testing::kTestRuleset);
+  create.mutable_create_match()->mutable_settings()->set_seats(2);
+  create.mutable_create_match()->set_join(true);
+  const ServerMessage refused = ann.request(create);
+  CHECK(refused.result() == STORAGE_UNAVAILABLE);
+  CHECK(refused.retry_after_ms() > 0);
+  CHECK(setup.server->hub->match_count() == 0);
+
+  setup.store->down = false;
+  REQUIRE(probe(*setup.writer));
+  CHECK(ann.request(create).result() == OK);
+}
+
+TEST_CASE(
+    "storage wait: a match whose creation the store could not take is stored before its first "
+    "action is acknowledged, and plays to its end") {
+  OnFlakyStore setup;
+  InProcessClient ann(*setup.server);
+  InProcessClient ben(*setup.server);
+  ann.hello("Ann");
+  ben.hello("Ben");
+  // The store fails before the server has seen it fail: the creation is taken, its write fails.
+  setup.store->down = true;
+  const uint64_t id = testing::open_two_seat_match(ann, ben, testing::kTestRuleset);
+  REQUIRE(ann.wait_until([&] { return setup.writer->stats().failed >= 1; }));
+  setup.store->down = false;
+  // The store is back before the first action: the creation is written again ahead of it.
+  const size_t acknowledged = play_to_end(ann, ben, id, 0);
+  CHECK(ann.tracker.find(id)->status == FINISHED);
+  setup.writer.reset();
+  const auto stored = setup.store->load_match(id);
+  REQUIRE(stored);
+  CHECK(stored->steps.size() == acknowledged);
+  CHECK(stored->summary.status == storage::MatchStatus::kFinished);
+}
+
+TEST_CASE(
+    "storage wait: a match whose creation the store could not take waits for the store at its "
+    "first action, then plays to its end") {
+  OnFlakyStore setup;
+  InProcessClient ann(*setup.server);
+  InProcessClient ben(*setup.server);
+  ann.hello("Ann");
+  ben.hello("Ben");
+  setup.store->down = true;
+  const uint64_t id = testing::open_two_seat_match(ann, ben, testing::kTestRuleset);
+  const ServerMessage refused = act(ann, ben, id);
+  CHECK(refused.result() == STORAGE_UNAVAILABLE);
+  CHECK(refused.retry_after_ms() > 0);
+  REQUIRE(ann.wait_until([&] { return storage_wait(ann, true) != nullptr; }));
+  setup.store->down = false;
+  REQUIRE(ann.wait_until([&] { return storage_wait(ann, false) != nullptr; },
+                         std::chrono::milliseconds(5000)));
+  const size_t acknowledged = play_to_end(ann, ben, id, 0);
+  CHECK(ann.tracker.find(id)->status == FINISHED);
+  setup.writer.reset();
+  const auto stored = setup.store->load_match(id);
+  REQUIRE(stored);
+  CHECK(stored->steps.size() == acknowledged);
+  CHECK(stored->summary.status == storage::MatchStatus::kFinished);
+}
+
+TEST_CASE("storage wait: SQLite's full database is a store that cannot write now, not a refusal") {
+  // A database at its page limit fails as a full disk does (SQLITE_FULL), without filling one.
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("duelhall-storage-full-" + std::to_string(::getpid()) + ".db");
+  std::filesystem::remove(path);
+  {
+    storage::Database db(path.string(), true);
+    db.exec("CREATE TABLE filler (b BLOB)");
+    db.exec("PRAGMA max_page_count = " + std::to_string(db.query_int("PRAGMA page_count") + 2));
+    bool unavailable = false;
+    try {
+      for (int i = 0; i < 64; ++i) db.exec("INSERT INTO filler VALUES (zeroblob(4096))");
+    } catch (const storage::StoreUnavailableError&) {
+      unavailable = true;
+    }
+    CHECK(unavailable);
+    // Room again: the same write succeeds.
+    db.exec("PRAGMA max_page_count = 1000000");
+    CHECK_NOTHROW(db.exec("INSERT INTO filler VALUES (zeroblob(4096))"));
+  }
+  std::filesystem::remove(path);
 }

@@ -1,9 +1,10 @@
 // A PostgreSQL outage pauses play, it never loses or aborts a match (docs/storage.md): the real
 // server on a throw-away PostgreSQL that stops for a few seconds mid-match. The action made
 // during the outage is refused with STORAGE_UNAVAILABLE and a retry hint, both players are told
-// the match waits for its store, /readyz says "store unavailable" meanwhile, and once PostgreSQL
-// is back play resumes by itself (the time it took is printed) and no call fails once. Every
-// action acknowledged OK is stored, and the match ends as its players ended it.
+// the match waits for its store, /readyz says "store unavailable" meanwhile, a new player's Hello
+// and a new match are refused the same way (typed, retryable), and once PostgreSQL is back play
+// resumes by itself (the time it took is printed) and no call fails once. Every action
+// acknowledged OK is stored, and the match ends as its players ended it.
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdio>
@@ -18,23 +19,35 @@ using namespace duelhall::testing;
 
 namespace {
 
-// The seat with a decision sends its first legal action; returns the reply.
-ServerMessage act(WsClient& ann, WsClient& ben, uint64_t id) {
+// The seat whose view shows `seq` (every acknowledged action) and a decision sends its first
+// legal action; returns the reply. A view behind would offer a decision the match has moved past.
+ServerMessage act(WsClient& ann, WsClient& ben, uint64_t id, uint64_t seq) {
   auto has_turn = [&](WsClient& c) {
     const auto* t = c.tracker().find(id);
-    return t && !t->legal.empty();
+    return t && t->seq == seq && !t->legal.empty();
   };
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
   while (std::chrono::steady_clock::now() < deadline) {
     for (WsClient* c : {&ann, &ben}) {
-      c->wait_until([&] { return has_turn(*c); }, std::chrono::milliseconds(100));
+      c->wait_until([&] { return has_turn(*c); }, std::chrono::milliseconds(50));
       if (!has_turn(*c)) continue;
       const auto* t = c->tracker().find(id);
       return c->request(action(id, t->legal.front().code(), t->seq));
     }
   }
-  FAIL("no seat has a decision");
+  FAIL("no seat has a decision at seq " << seq);
   return {};
+}
+
+// A Hello from a new connection, as a browser sends it (with its guest token).
+ServerMessage guest_hello(uint16_t port, const std::string& name, char token_digit) {
+  WsClient c;
+  c.connect("127.0.0.1", port);
+  ClientMessage hello;
+  hello.mutable_hello()->set_protocol_version(1);
+  hello.mutable_hello()->set_display_name(name);
+  hello.mutable_hello()->set_guest_token(std::string(64, token_digit));
+  return c.request(hello);
 }
 
 bool told_storage(WsClient& c, bool waiting) {
@@ -55,8 +68,7 @@ bool readyz_is(uint16_t port, unsigned status) {
 
 }  // namespace
 
-TEST_CASE("a PostgreSQL outage pauses a match, which resumes by itself with nothing lost",
-          "[.][open]") {
+TEST_CASE("a PostgreSQL outage pauses a match, which resumes by itself with nothing lost") {
   ThrowawayPostgres postgres;
   const std::string url = postgres.new_database();
   ServerProcess server({"--database", url});
@@ -69,13 +81,13 @@ TEST_CASE("a PostgreSQL outage pauses a match, which resumes by itself with noth
   REQUIRE(ben->request(join_match(id, 1)).result() == OK);
   size_t acknowledged = 0;
   for (int i = 0; i < 2; ++i) {
-    REQUIRE(act(*ann, *ben, id).result() == OK);
+    REQUIRE(act(*ann, *ben, id, acknowledged).result() == OK);
     ++acknowledged;
   }
 
   postgres.stop_server();
   const auto stopped = std::chrono::steady_clock::now();
-  const ServerMessage refused = act(*ann, *ben, id);
+  const ServerMessage refused = act(*ann, *ben, id, acknowledged);
   CHECK(refused.result() == STORAGE_UNAVAILABLE);
   CHECK(refused.retry_after_ms() > 0);
   for (WsClient* c : {ann.get(), ben.get()}) {
@@ -86,6 +98,14 @@ TEST_CASE("a PostgreSQL outage pauses a match, which resumes by itself with noth
   CHECK(ann->tracker().find(id)->seq == acknowledged);
   CHECK(readyz_is(server.port(), 503));
   CHECK(http_get(server.port(), "/readyz").body.find("store unavailable") != std::string::npos);
+  // A new player (its guest account is the store's) and a new match (it could not be stored) are
+  // refused with the same typed, retryable code, not INTERNAL_ERROR.
+  const ServerMessage hello_refused = guest_hello(server.port(), "Dot", '7');
+  CHECK(hello_refused.result() == STORAGE_UNAVAILABLE);
+  CHECK(hello_refused.retry_after_ms() > 0);
+  const ServerMessage create_refused = ann->request(create_match("force_battles", 2, true, 0));
+  CHECK(create_refused.result() == STORAGE_UNAVAILABLE);
+  CHECK(create_refused.retry_after_ms() > 0);
   std::this_thread::sleep_for(std::chrono::seconds(3) -
                               (std::chrono::steady_clock::now() - stopped));
 
@@ -99,10 +119,12 @@ TEST_CASE("a PostgreSQL outage pauses a match, which resumes by itself with noth
                   std::chrono::duration_cast<std::chrono::milliseconds>(resumed - back).count()));
   CHECK(readyz_is(server.port(), 200));
   // No call fails once for the connections PostgreSQL dropped: a new player's Hello (its guest
-  // account is written), the next action.
+  // account is written), a creation, the next actions.
+  CHECK(guest_hello(server.port(), "Dot", '7').result() == OK);
   auto cid = connect_as(server.port(), "Cid");
+  CHECK(cid->request(create_match("force_battles", 2, true, 0)).result() == OK);
   for (int i = 0; i < 3; ++i) {
-    REQUIRE(act(*ann, *ben, id).result() == OK);
+    REQUIRE(act(*ann, *ben, id, acknowledged).result() == OK);
     ++acknowledged;
   }
   ClientMessage resign;

@@ -4,8 +4,9 @@
 # loopback; for each fault a duelhall-cli player plays a match against a bot on node-a (it
 # reconnects by itself, as a player's client does; for a node's death it came in through node-b),
 # the fault is made, and the script prints the
-# seconds from the fault to the player's first action after it ("play resumed"), beside the
-# usual gap between two of its actions, what the client printed meanwhile, and what /readyz said.
+# seconds from the fault to play resuming (resumed_at below says how each fault's is read), beside
+# the usual gap between two of its actions, what the client printed meanwhile, and what /readyz
+# said.
 #
 #   node death     node-a killed with SIGKILL (then started again for the next fault)
 #   node pause     node-a stopped with SIGSTOP for PAUSE seconds (default 8, past the 5 s lease)
@@ -123,6 +124,18 @@ start_player() {
 actions_in() { grep -c ' > ' "$1" 2>/dev/null || true; }
 # first_action_after FILE T: the time of the first action the player sent after T (empty: none).
 first_action_after() { awk -v t="$2" '$1 > t && $2 == ">" { print $1; exit }' "$1"; }
+# resumed_at FILE FAULT T_FAULT T_BACK: when play resumed after the fault (empty: not yet). A node's
+# death or pause: the client's "resumed match" (it reconnected and resumed there); PostgreSQL:
+# the first event of the match after PostgreSQL's return (a move; refusals and snapshots are not
+# play); Redis (play is not interrupted): the player's first action after the fault.
+resumed_at() {
+  case $2 in
+    node-death | node-pause) awk -v t="$3" '$1 > t && $2 == "resumed" { print $1; exit }' "$1" ;;
+    postgres) awk -v t="$4" '$1 > t && $2 != ">" && $2 != "refused:" && $2 != "==" &&
+      $2 != "connection" { print $1; exit }' "$1" ;;
+    *) first_action_after "$1" "$3" ;;
+  esac
+}
 # usual_gap FILE T: the median gap between two of the player's actions before T.
 usual_gap() {
   awk -v t="$2" '$1 < t && $2 == ">" { if (p) print $1 - p; p = $1 }' "$1" | sort -g |
@@ -163,9 +176,9 @@ run_fault() {
     node-death) sleep 2; readyz_during="node-b $(ready "${port_of[node-b]}")" ;;
   esac
   deadline=$((SECONDS + step_limit))
-  while [ -z "$(first_action_after "$out" "${t_back:-$t_fault}")" ] && [ $SECONDS -lt $deadline ] &&
-    kill -0 "${pid_of[player]}" 2>/dev/null; do sleep 0.2; done
-  resumed=$(first_action_after "$out" "$t_fault")
+  while [ -z "$(resumed_at "$out" "$fault" "$t_fault" "${t_back:-$t_fault}")" ] &&
+    [ $SECONDS -lt $deadline ] && kill -0 "${pid_of[player]}" 2>/dev/null; do sleep 0.2; done
+  resumed=$(resumed_at "$out" "$fault" "$t_fault" "${t_back:-$t_fault}")
   local ready_again="" t
   if [ -n "$t_back" ]; then
     for _ in $(seq 300); do

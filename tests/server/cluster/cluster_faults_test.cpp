@@ -115,10 +115,7 @@ bool play_one(WsClient& client, uint64_t match, const engine::RulesetInfo& info,
 
 TEST_CASE(
     "faults: PostgreSQL restarted, then the node hosting a live match killed with SIGKILL: the "
-    "match is adopted, listed once under its adopter, and played to its end",
-    "[.][needs-store-reconnect]") {
-  // Hidden until the store reconnects a dropped PostgreSQL connection (docs/storage.md): without
-  // it the adopter's first append after the restart fails and the match is aborted.
+    "match is adopted, listed once under its adopter, and played to its end") {
   ThrowawayPostgres pg;  // its own: restarted below
   const std::string database = pg.new_database();
   RedisServer redis;
@@ -205,10 +202,7 @@ TEST_CASE(
 
 TEST_CASE(
     "faults: a node killed and restarted within its lease lists its resumed matches again at "
-    "once, before their players come back",
-    "[.][open]") {
-  // Hidden: fails today (node-b keeps listing the seat connected); the first-connection
-  // republish does not cover it yet.
+    "once, before their players come back") {
   const std::string database = ThrowawayPostgres::shared().new_database();
   RedisServer redis;
   auto a = std::make_unique<ServerProcess>(pg_node_args(redis, "node-a", database));

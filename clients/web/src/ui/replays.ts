@@ -98,7 +98,7 @@ export function replayListPage(session: Session): HTMLElement {
         h("label", { for: "replay-player" }, " Player "),
         h("input", { id: "replay-player", name: "replay-player", value: list.player, maxlength: 32, autocomplete: "off" }),
         " ", h("button", { type: "submit" }, "Search")),
-      list.error ? h("p", { class: "error", role: "alert" }, list.error) : null,
+      list.error ? h("p", { class: "error", "data-say": "replays-error" }, list.error) : null,
       list.replays.length
         ? h("ul", { id: "replay-list" }, ...list.replays.map((r) =>
             h("li", { "data-replay": String(r.matchId) },
@@ -186,7 +186,7 @@ export function replayPage(session: Session, id: bigint): HTMLElement {
       h("div", { class: "main-col" },
         h("section", { class: "panel replay-controls", "aria-label": "replay controls" },
           perspectiveChoice(session, v, summary), stepControls(session, v, frame),
-          v.error ? h("p", { class: "error", role: "alert" }, v.error) : null),
+          v.error ? h("p", { class: "error", "data-say": "replay-error" }, v.error) : null),
         replayBoard(session, frame, v.seat),
         // The result waits for the last step, as it did for the players.
         h("section", { class: "panel actions" }, h("h2", {}, "Result"),

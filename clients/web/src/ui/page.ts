@@ -33,7 +33,9 @@ export function liveRegion(): HTMLElement {
 
 // Says `text` through the live region. Words said in one redraw are read together (a second
 // call before the next frame adds to the first instead of replacing it); the same words twice in
-// a row are still read: the region is emptied first, then filled on the next frame.
+// a row are still read: the region is emptied first, then filled on the next frame. A hidden tab
+// draws no frames, so what piles up meanwhile is kept to its last few messages.
+const MAX_PENDING = 6;
 let pending: string[] = [];
 export function announce(text: string): void {
   if (!text) return;
@@ -46,9 +48,10 @@ export function announce(text: string): void {
     });
   }
   pending.push(text);
+  if (pending.length > MAX_PENDING) pending.shift();
 }
 
-// Messages drawn inside the redrawn root (a refusal, an error, the connection's state) carry
+// Messages drawn inside the redrawn root (a refused move, an error, a ban, an announcement) carry
 // `data-say="<key>"` instead of a live role of their own: a region rebuilt on every update is
 // read unreliably, an alert re-inserted on every update is read again each time. After each
 // redraw, each one's text is said once through the live region when it is new for its key.

@@ -151,7 +151,9 @@ function replayBoard(session: Session, frame: ReplayFrame, seat: number): HTMLEl
     },
     act: () => {},
   };
-  return screenFor(summary.ruleset)(ctx);
+  // Under a heading of its own, as on the match page: the seats' h3 headings follow an h2.
+  return h("section", { class: "board-wrap", "aria-labelledby": "board-h" },
+    h("h2", { id: "board-h", class: "sr-only" }, "The table"), screenFor(summary.ruleset)(ctx));
 }
 
 export function replayPage(session: Session, id: bigint): HTMLElement {

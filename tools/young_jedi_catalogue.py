@@ -77,12 +77,14 @@ def user_matcher(who, first_user):
                 alts.append(prefix + "kw:" + part)
         return "|".join(alts)
     alts = []
+    kinds = False  # "any" reaches the end of its list: "or any Nikto, Pacithhip, or Quarren"
     for part in re.split(r"\s+or\s+|\s+and\s+|,\s*", who):
         part = re.sub(r"^(or|and)\s+", "", part.strip(), flags=re.I)
         if part.lower().startswith("any "):
-            alts.append("kw:" + part[4:].strip().lower())
-        elif part:
-            alts.append("name:" + part)
+            kinds = True
+            part = part[4:].strip()
+        if part:
+            alts.append("kw:" + part.lower() if kinds else "name:" + part)
     return "|".join(alts)
 
 

@@ -23,6 +23,8 @@ std::string_view describe(PairingOutcome outcome) {
       return "no tables of that many seats here";
     case PairingOutcome::kRatingNotFinite:
       return "a rating and deviation must be finite numbers";
+    case PairingOutcome::kUnknownPool:
+      return "no pairing for that ruleset and clock here";
   }
   return "unknown";
 }

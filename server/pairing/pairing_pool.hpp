@@ -72,14 +72,14 @@ struct Seeker : Seek {
 };
 
 struct PairingOptions {
-  double base_gap = 50;              // rating points allowed at once...
-  double deviation_share = 0.25;     // ...plus this share of the seeker's deviation...
-  double widening_per_second = 25;   // ...plus this much per second waited...
-  double max_gap = 1000;             // ...never more than this
-  size_t max_seekers = 20000;        // the pool's bound: past it, seeks are refused
-  uint32_t min_seats = 2;            // the seats a seek may ask for (the ruleset's range)
+  double base_gap = 50;             // rating points allowed at once...
+  double deviation_share = 0.25;    // ...plus this share of the seeker's deviation...
+  double widening_per_second = 25;  // ...plus this much per second waited...
+  double max_gap = 1000;            // ...never more than this
+  size_t max_seekers = 20000;       // the pool's bound: past it, seeks are refused
+  uint32_t min_seats = 2;           // the seats a seek may ask for (the ruleset's range)
   uint32_t max_seats = 2;
-  uint32_t neighbours = 8;           // how many seekers above it in rating each one is tried with
+  uint32_t neighbours = 8;  // how many seekers above it in rating each one is tried with
   std::chrono::seconds bot_fill_after{0};  // tables of 3+ seats: start short after this; 0 never
 };
 
@@ -92,6 +92,7 @@ enum class PairingOutcome : uint8_t {
   kUnknownSeeker,     // cancel: not seeking here (already paired, cancelled or never seeking)
   kSeatsOutOfRange,   // seek: seats outside [min_seats, max_seats]
   kRatingNotFinite,   // seek: a rating or deviation that is NaN, infinite or negative deviation
+  kUnknownPool,       // seek (PairingHall): no pool for that ruleset, rating mode and clock
 };
 std::string_view describe(PairingOutcome outcome);
 
@@ -131,6 +132,7 @@ class PairingPool {
   // Positions into seekers_ of one seat count, sorted by (rating, order), with their allowance.
   struct Candidate {
     double rating;
+    uint64_t order;  // the seeker's, copied so that sorting reads no seeker
     double allowance;
     uint32_t seeker;
   };

@@ -1,8 +1,8 @@
 // A pairing wave (pairing_pool.hpp states the rule). Seekers are grouped by the seats they want
 // and sorted by (rating, arrival); two-seat pairs are made nearest first among each seeker's
-// `neighbours` next seekers in rating, tables of more seats from runs of adjacent seekers, then
-// the tables bot fill may start short. Everything is sorted with total orders on numbers, so the
-// same pool and `now` give the same tables.
+// `neighbours` next seekers in rating (from a heap of each seeker's next partner), tables of more
+// seats from runs of adjacent seekers, then the tables bot fill may start short. Everything is
+// sorted with total orders on numbers, so the same pool and `now` give the same tables.
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -14,50 +14,78 @@ namespace duelhall::pairing {
 
 std::vector<PairingPool::Candidate> PairingPool::candidates(uint32_t seats, Instant now) const {
   std::vector<Candidate> sorted;
+  sorted.reserve(seekers_.size());
   for (uint32_t position = 0; position < seekers_.size(); ++position) {
     const Seeker& seeker = seekers_[position];
     if (seeker.seats == seats) {
-      sorted.push_back({seeker.rating, allowance(seeker, now), position});
+      sorted.push_back({seeker.rating, seeker.order, allowance(seeker, now), position});
     }
   }
-  std::sort(sorted.begin(), sorted.end(), [this](const Candidate& a, const Candidate& b) {
-    if (a.rating != b.rating) return a.rating < b.rating;
-    return seekers_[a.seeker].order < seekers_[b.seeker].order;
+  std::sort(sorted.begin(), sorted.end(), [](const Candidate& a, const Candidate& b) {
+    return std::tie(a.rating, a.order) < std::tie(b.rating, b.order);
   });
   return sorted;
 }
 
 void PairingPool::pair_nearest(const std::vector<Candidate>& sorted, std::vector<bool>& taken,
                                std::vector<Table>& tables) const {
-  // Every allowed pair among each seeker and the `neighbours` above it: the sorted order makes
-  // the gap grow with j, so the scan stops at the first gap past the lower seeker's allowance.
-  struct Edge {
+  // The rule takes the allowed pairs (each seeker and the `neighbours` above it in rating) in the
+  // order (gap, lower, upper) and makes each whose two are still free and may meet. Listing and
+  // sorting every pair cost a 10,000-seeker wave more than its budget; instead each seeker keeps
+  // only its next allowed partner above it in a heap with that order. Popping gives the pairs in
+  // the same order (a seeker's later pairs are never nearer than its head), and a seeker whose
+  // partner was taken, or may not meet it, moves on to the next: the same tables, fewer pairs.
+  struct Pair {
     double gap;
     uint32_t low;
     uint32_t high;
   };
-  std::vector<Edge> edges;
-  edges.reserve(sorted.size() * 2);
-  for (uint32_t i = 0; i < sorted.size(); ++i) {
-    const uint32_t last = std::min<uint32_t>(static_cast<uint32_t>(sorted.size()) - 1,
-                                             i + options_.neighbours);
-    for (uint32_t j = i + 1; j <= last; ++j) {
-      const double gap = sorted[j].rating - sorted[i].rating;
-      if (gap > sorted[i].allowance) break;
-      if (gap <= sorted[j].allowance) edges.push_back({gap, i, j});
+  auto after = [](const Pair& a, const Pair& b) {
+    return std::tie(a.gap, a.low, a.high) > std::tie(b.gap, b.low, b.high);
+  };
+  const auto count = static_cast<uint32_t>(sorted.size());
+  // Sorted by rating, the gap grows with `high`: the scan stops at the first gap past the lower
+  // seeker's allowance.
+  auto next_partner = [&](uint32_t low, uint32_t tried, Pair& pair) {
+    const uint32_t last = std::min<uint32_t>(count - 1, low + options_.neighbours);
+    for (uint32_t high = tried + 1; high <= last; ++high) {
+      const double gap = sorted[high].rating - sorted[low].rating;
+      if (gap > sorted[low].allowance) return false;
+      if (gap <= sorted[high].allowance) {
+        pair = {gap, low, high};
+        return true;
+      }
     }
+    return false;
+  };
+  std::vector<Pair> heap;
+  heap.reserve(count);
+  Pair pair{};
+  for (uint32_t low = 0; low < count; ++low) {
+    if (next_partner(low, low, pair)) heap.push_back(pair);
   }
-  std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) {
-    return std::tie(a.gap, a.low, a.high) < std::tie(b.gap, b.low, b.high);
-  });
-  // Ignores are asked only of the pairs about to be made: most edges lose to a nearer one first.
-  for (const Edge& edge : edges) {
-    const uint32_t low = sorted[edge.low].seeker;
-    const uint32_t high = sorted[edge.high].seeker;
-    if (taken[low] || taken[high]) continue;
-    if (!may_meet(seekers_[low].who, seekers_[high].who)) continue;
-    taken[low] = taken[high] = true;
-    tables.push_back(Table{{seekers_[low], seekers_[high]}, 0});
+  std::make_heap(heap.begin(), heap.end(), after);
+  while (!heap.empty()) {
+    std::pop_heap(heap.begin(), heap.end(), after);
+    const Pair nearest = heap.back();
+    heap.pop_back();
+    const uint32_t low = sorted[nearest.low].seeker;
+    const uint32_t high = sorted[nearest.high].seeker;
+    if (taken[low]) continue;  // paired from below: its own pairs are all void
+    // Ignores are asked only of the pairs about to be made.
+    if (!taken[high] && may_meet(seekers_[low].who, seekers_[high].who)) {
+      taken[low] = taken[high] = true;
+      Table table;  // built in place: a braced list would copy each seeker twice
+      table.seekers.reserve(2);
+      table.seekers.push_back(seekers_[low]);
+      table.seekers.push_back(seekers_[high]);
+      tables.push_back(std::move(table));
+      continue;
+    }
+    if (next_partner(nearest.low, nearest.high, pair)) {
+      heap.push_back(pair);
+      std::push_heap(heap.begin(), heap.end(), after);
+    }
   }
 }
 
@@ -100,9 +128,8 @@ void PairingPool::group_tables(const std::vector<Candidate>& sorted, uint32_t se
   }
 }
 
-void PairingPool::fill_with_bots(const std::vector<Candidate>& sorted, uint32_t seats,
-                                 Instant now, std::vector<bool>& taken,
-                                 std::vector<Table>& tables) const {
+void PairingPool::fill_with_bots(const std::vector<Candidate>& sorted, uint32_t seats, Instant now,
+                                 std::vector<bool>& taken, std::vector<Table>& tables) const {
   // Longest waiters first: each one past bot_fill_after opens a table and takes in the free
   // seekers nearest in rating that every member accepts; bots take the seats left.
   std::vector<uint32_t> waiting;  // positions in `sorted`

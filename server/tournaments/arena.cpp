@@ -21,7 +21,9 @@ Refusal ArenaTournament::add_player(PlayerId id, int32_t rating, uint64_t now_ms
   return refusal;
 }
 
-Refusal ArenaTournament::withdraw(PlayerId id, uint64_t now_ms) { return leave(id, now_ms, false); }
+Refusal ArenaTournament::withdraw(PlayerId id, uint64_t now_ms) {
+  return leave(id, now_ms, false);
+}
 Refusal ArenaTournament::disqualify(PlayerId id, uint64_t now_ms) {
   return leave(id, now_ms, true);
 }
@@ -32,6 +34,9 @@ Refusal ArenaTournament::leave(PlayerId id, uint64_t now_ms, bool disqualified) 
 
 Refusal ArenaTournament::start(uint64_t now_ms) {
   if (started_) return Refusal::kStarted;
+  size_t active = 0;
+  for (const Player& player : ledger_.players()) active += player.active() ? 1 : 0;
+  if (active < config_.min_players) return Refusal::kTooFewPlayers;
   started_ = true;
   start_ms_ = now_ms;
   return Refusal::kOk;
@@ -46,9 +51,20 @@ std::vector<PlayerId> ArenaTournament::waiting() const {
 }
 
 Refusal ArenaTournament::pair_waiting(uint64_t now_ms, std::vector<GameId>* games) {
+  retry_at_ms_.reset();
   if (!started_) return Refusal::kNotStarted;
   if (finished(now_ms)) return Refusal::kFinished;
   std::vector<PlayerId> pool = waiting();
+  std::unordered_map<PlayerId, uint64_t> since;
+  for (PlayerId id : pool) {
+    auto known = waiting_since_ms_.find(id);
+    since[id] = known == waiting_since_ms_.end() ? now_ms : known->second;
+  }
+  size_t active = 0;
+  for (const Player& player : ledger_.players()) active += player.active() ? 1 : 0;
+  auto waited_enough = [&](PlayerId id) {
+    return now_ms >= since.at(id) + config_.rematch_wait_ms;
+  };
   auto tally = [&](PlayerId id) -> const Tally& { return tallies_.at(id); };
   std::sort(pool.begin(), pool.end(), [&](PlayerId a, PlayerId b) {
     const ArenaStanding& x = tally(a).standing;
@@ -68,9 +84,8 @@ Refusal ArenaTournament::pair_waiting(uint64_t now_ms, std::vector<GameId>* game
       if (taken[j]) continue;
       const Tally& them = tally(pool[j]);
       bool is_last = me.has_last_opponent && me.last_opponent == pool[j];
-      int64_t distance =
-          kRatingPerPoint * std::abs(me.standing.points - them.standing.points) +
-          std::abs(me.standing.rating - them.standing.rating);
+      int64_t distance = kRatingPerPoint * std::abs(me.standing.points - them.standing.points) +
+                         std::abs(me.standing.rating - them.standing.rating);
       // Anyone but the last opponent beats the last opponent; then the nearest.
       if (best == pool.size() || (best_is_last && !is_last) ||
           (is_last == best_is_last && distance < best_distance)) {
@@ -79,14 +94,23 @@ Refusal ArenaTournament::pair_waiting(uint64_t now_ms, std::vector<GameId>* game
         best_is_last = is_last;
       }
     }
-    if (best == pool.size()) break;  // the last one waits
+    if (best == pool.size()) continue;  // alone: waits for the next to finish
+    if (best_is_last && active > 2 && !waited_enough(pool[i]) && !waited_enough(pool[best])) {
+      // Both wait for someone else to finish, at most until the rematch wait ends.
+      uint64_t until = std::min(since.at(pool[i]), since.at(pool[best])) + config_.rematch_wait_ms;
+      retry_at_ms_ = std::min(retry_at_ms_.value_or(until), until);
+      continue;
+    }
     taken[i] = taken[best] = true;
+    since.erase(pool[i]);
+    since.erase(pool[best]);
     PlayerId a = pool[i], b = pool[best];
     if (tally(b).first_seats < tally(a).first_seats) std::swap(a, b);
     GameId id = ledger_.open_game(0, {a, b});
     in_game_[a] = in_game_[b] = id;
     if (games) games->push_back(id);
   }
+  waiting_since_ms_ = std::move(since);
   return Refusal::kOk;
 }
 
@@ -157,13 +181,18 @@ std::vector<ArenaStanding> ArenaTournament::ranked(
   return table;
 }
 
-std::vector<ArenaStanding> ArenaTournament::standings() const { return ranked(tallies_); }
-std::vector<ArenaStanding> ArenaTournament::recount() const { return ranked(fresh_tallies()); }
+std::vector<ArenaStanding> ArenaTournament::standings() const {
+  return ranked(tallies_);
+}
+std::vector<ArenaStanding> ArenaTournament::recount() const {
+  return ranked(fresh_tallies());
+}
 
 std::string ArenaTournament::serialize() const {
   std::ostringstream out;
-  out << "duelhall-tournament arena 1\nduration_ms " << config_.duration_ms << "\nmax_players "
-      << config_.max_players << "\nstarted " << (started_ ? 1 : 0) << "\nstart_ms " << start_ms_
+  out << "duelhall-tournament arena 2\nduration_ms " << config_.duration_ms << "\nmax_players "
+      << config_.max_players << "\nrematch_wait_ms " << config_.rematch_wait_ms << "\nmin_players "
+      << config_.min_players << "\nstarted " << (started_ ? 1 : 0) << "\nstart_ms " << start_ms_
       << "\nplayers " << ledger_.players().size() << "\ngames " << ledger_.games().size()
       << "\nreports " << report_order_.size() << '\n';
   ledger_.write(out);
@@ -176,16 +205,23 @@ Refusal ArenaTournament::restore(const std::string& text, ArenaTournament& out) 
   std::istringstream in(text);
   std::string magic, format, word;
   uint64_t version = 0, duration = 0, max_players = 0, started = 0, start_ms = 0, players = 0,
-           games = 0, reports = 0;
-  if (!(in >> magic >> format >> version) || magic != "duelhall-tournament" ||
-      format != "arena" || version != 1 || !read_field(in, "duration_ms", duration) ||
-      !read_field(in, "max_players", max_players) || !read_field(in, "started", started) ||
-      !read_field(in, "start_ms", start_ms) || !read_field(in, "players", players) ||
-      !read_field(in, "games", games) || !read_field(in, "reports", reports)) {
+           games = 0, reports = 0, rematch_wait = ArenaConfig{}.rematch_wait_ms, min_players = 0;
+  // Version 1 had no rematch wait and no minimum: they read as the defaults.
+  if (!(in >> magic >> format >> version) || magic != "duelhall-tournament" || format != "arena" ||
+      (version != 1 && version != 2) || !read_field(in, "duration_ms", duration) ||
+      !read_field(in, "max_players", max_players) ||
+      (version >= 2 && (!read_field(in, "rematch_wait_ms", rematch_wait) ||
+                        !read_field(in, "min_players", min_players))) ||
+      !read_field(in, "started", started) || !read_field(in, "start_ms", start_ms) ||
+      !read_field(in, "players", players) || !read_field(in, "games", games) ||
+      !read_field(in, "reports", reports)) {
     return Refusal::kBadEncoding;
   }
-  if (players > 1000000 || games > 100000000 || reports > games) return Refusal::kBadEncoding;
-  ArenaTournament restored(ArenaConfig{duration, static_cast<uint32_t>(max_players)});
+  if (players > 1000000 || games > 100000000 || reports > games || min_players > 1000000) {
+    return Refusal::kBadEncoding;
+  }
+  ArenaTournament restored(ArenaConfig{duration, static_cast<uint32_t>(max_players), rematch_wait,
+                                       static_cast<uint32_t>(min_players)});
   restored.started_ = started != 0;
   restored.start_ms_ = start_ms;
   if (!restored.ledger_.read(in, players, games)) return Refusal::kBadEncoding;

@@ -1,7 +1,6 @@
 #include "tournaments/knockout.hpp"
 
 #include <algorithm>
-#include <map>
 #include <sstream>
 
 namespace duelhall::tournaments {
@@ -23,8 +22,12 @@ Refusal KnockoutTournament::add_player(PlayerId id, int32_t rating) {
   return ledger_.join(id, rating, finished(), started(), config_.max_players);
 }
 
-Refusal KnockoutTournament::withdraw(PlayerId id) { return leave(id, false); }
-Refusal KnockoutTournament::disqualify(PlayerId id) { return leave(id, true); }
+Refusal KnockoutTournament::withdraw(PlayerId id) {
+  return leave(id, false);
+}
+Refusal KnockoutTournament::disqualify(PlayerId id) {
+  return leave(id, true);
+}
 
 Refusal KnockoutTournament::leave(PlayerId id, bool disqualified) {
   const Refusal refusal = ledger_.leave(id, disqualified, finished());
@@ -42,7 +45,7 @@ Refusal KnockoutTournament::start() {
   for (const Player& player : ledger_.players()) {
     if (player.active()) players.push_back(player);
   }
-  if (players.size() < 2) return Refusal::kTooFewPlayers;
+  if (players.size() < std::max<size_t>(2, config_.min_players)) return Refusal::kTooFewPlayers;
   std::sort(players.begin(), players.end(), [](const Player& a, const Player& b) {
     return a.rating != b.rating ? a.rating > b.rating : a.id < b.id;
   });
@@ -74,6 +77,17 @@ std::vector<MatchId> KnockoutTournament::pairings() const {
     if (match.first > 0 && match.second > 0 && match.winner == 0) ready.push_back(id);
   }
   return ready;
+}
+
+std::optional<std::pair<PlayerId, PlayerId>> KnockoutTournament::next_game_seats(MatchId id) const {
+  if (id >= matches_.size()) return std::nullopt;
+  const KnockoutMatch& match = matches_[id];
+  if (match.first <= 0 || match.second <= 0 || match.winner != 0) return std::nullopt;
+  const uint32_t played = match.first_wins + match.second_wins + match.draws;
+  const int32_t higher = std::min(match.first, match.second);
+  const int32_t lower = std::max(match.first, match.second);
+  if (played % 2 == 0) return std::pair{player_of_seed(higher), player_of_seed(lower)};
+  return std::pair{player_of_seed(lower), player_of_seed(higher)};
 }
 
 Refusal KnockoutTournament::record_game(MatchId id, Outcome outcome) {
@@ -134,28 +148,48 @@ std::optional<PlayerId> KnockoutTournament::champion() const {
   return player_of_seed(matches_.back().winner);
 }
 
-std::vector<PlayerId> KnockoutTournament::standings() const {
-  std::map<int32_t, uint32_t> went_out;  // seed -> round lost in (rounds_ + 1: champion)
+std::vector<KnockoutStanding> KnockoutTournament::standings() const {
+  std::vector<KnockoutStanding> table(seeds_.size());
+  std::vector<uint32_t> depth(seeds_.size(), 0);  // round reached, +1 for winning its match
+  for (size_t index = 0; index < seeds_.size(); ++index) {
+    table[index].id = seeds_[index];
+    table[index].seed = static_cast<int32_t>(index + 1);
+  }
   for (const KnockoutMatch& match : matches_) {
     for (int32_t seed : {match.first, match.second}) {
-      if (seed > 0) went_out[seed] = std::max(went_out[seed], match.round);
+      if (seed <= 0) continue;
+      KnockoutStanding& row = table[static_cast<size_t>(seed - 1)];
+      row.round_reached = std::max(row.round_reached, match.round);
+      uint32_t& reached = depth[static_cast<size_t>(seed - 1)];
+      reached = std::max(reached, match.round);
+      if (match.winner > 0 && match.winner != seed) {
+        row.eliminated_by = player_of_seed(match.winner);
+        row.by_walkover = match.walkover;
+        row.place = (1u << (rounds_ - match.round)) + 1;
+      }
     }
-    if (match.winner > 0) went_out[match.winner] = std::max(went_out[match.winner], match.round + 1);
+    if (match.winner > 0) {
+      uint32_t& reached = depth[static_cast<size_t>(match.winner - 1)];
+      reached = std::max(reached, match.round + 1);
+    }
   }
-  std::vector<int32_t> order;
-  for (const auto& entry : went_out) order.push_back(entry.first);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](int32_t a, int32_t b) { return went_out[a] > went_out[b]; });
-  std::vector<PlayerId> ids;
-  for (int32_t seed : order) ids.push_back(player_of_seed(seed));
-  return ids;
+  if (finished()) table[static_cast<size_t>(matches_.back().winner - 1)].place = 1;
+  std::sort(table.begin(), table.end(), [&](const KnockoutStanding& a, const KnockoutStanding& b) {
+    uint32_t a_depth = depth[static_cast<size_t>(a.seed - 1)];
+    uint32_t b_depth = depth[static_cast<size_t>(b.seed - 1)];
+    if (a_depth != b_depth) return a_depth > b_depth;
+    if (a.eliminated_by.has_value() != b.eliminated_by.has_value()) return !a.eliminated_by;
+    return a.seed < b.seed;
+  });
+  return table;
 }
 
 std::string KnockoutTournament::serialize() const {
   std::ostringstream out;
-  out << "duelhall-tournament knockout 1\nmax_players " << config_.max_players << "\nbest_of "
-      << config_.best_of << "\nplayers " << ledger_.players().size() << "\nseeds "
-      << seeds_.size() << "\nmatches " << matches_.size() << '\n';
+  out << "duelhall-tournament knockout 2\nmax_players " << config_.max_players << "\nmin_players "
+      << config_.min_players << "\nbest_of " << config_.best_of << "\nplayers "
+      << ledger_.players().size() << "\nseeds " << seeds_.size() << "\nmatches " << matches_.size()
+      << '\n';
   ledger_.write(out);
   for (PlayerId seed : seeds_) out << "seed " << seed << '\n';
   for (const KnockoutMatch& m : matches_) {
@@ -170,14 +204,19 @@ std::string KnockoutTournament::serialize() const {
 Refusal KnockoutTournament::restore(const std::string& text, KnockoutTournament& out) {
   std::istringstream in(text);
   std::string magic, format, word;
-  uint64_t version = 0, max_players = 0, best_of = 0, players = 0, seeds = 0, matches = 0;
+  uint64_t version = 0, max_players = 0, min_players = 0, best_of = 0, players = 0, seeds = 0,
+           matches = 0;
+  // Version 1 had no minimum: it reads as 0.
   if (!(in >> magic >> format >> version) || magic != "duelhall-tournament" ||
-      format != "knockout" || version != 1 || !read_field(in, "max_players", max_players) ||
+      format != "knockout" || (version != 1 && version != 2) ||
+      !read_field(in, "max_players", max_players) ||
+      (version >= 2 && !read_field(in, "min_players", min_players)) ||
       !read_field(in, "best_of", best_of) || !read_field(in, "players", players) ||
       !read_field(in, "seeds", seeds) || !read_field(in, "matches", matches)) {
     return Refusal::kBadEncoding;
   }
-  if ((best_of != 1 && best_of != 3) || players > 1000000 || seeds > players) {
+  if ((best_of != 1 && best_of != 3) || players > 1000000 || seeds > players ||
+      min_players > 1000000) {
     return Refusal::kBadEncoding;
   }
   uint64_t slots = 1;
@@ -186,9 +225,11 @@ Refusal KnockoutTournament::restore(const std::string& text, KnockoutTournament&
     slots *= 2;
     ++rounds;
   }
-  if (seeds == 1 || (seeds == 0 ? matches != 0 : matches != slots - 1)) return Refusal::kBadEncoding;
-  KnockoutTournament restored(
-      KnockoutConfig{static_cast<uint32_t>(max_players), static_cast<uint32_t>(best_of)});
+  if (seeds == 1 || (seeds == 0 ? matches != 0 : matches != slots - 1))
+    return Refusal::kBadEncoding;
+  KnockoutTournament restored(KnockoutConfig{static_cast<uint32_t>(max_players),
+                                             static_cast<uint32_t>(best_of),
+                                             static_cast<uint32_t>(min_players)});
   if (!restored.ledger_.read(in, players, 0)) return Refusal::kBadEncoding;
   for (uint64_t i = 0; i < seeds; ++i) {
     PlayerId id = 0;

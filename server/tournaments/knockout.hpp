@@ -13,6 +13,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tournaments/ledger.hpp"
@@ -22,18 +23,34 @@ namespace duelhall::tournaments {
 struct KnockoutConfig {
   uint32_t max_players = 0;  // 0: no limit
   uint32_t best_of = 1;      // 1 or 3
+  // Fewest registered players to start with (0: only the format's own two); fewer at the start
+  // is kTooFewPlayers, and the director cancels or postpones.
+  uint32_t min_players = 0;
   bool operator==(const KnockoutConfig&) const = default;
 };
 
 using MatchId = uint32_t;
 
+// One player's line in a bracket's standings: how far they got and who put them out.
+struct KnockoutStanding {
+  PlayerId id = 0;
+  int32_t seed = 0;
+  uint32_t round_reached = 0;  // the last round the player has a match in (the final: rounds())
+  // 1 the champion, 2 the finalist, 3 each losing semi-finalist, 5 each losing quarter-finalist,
+  // and so on (2^k + 1 for those out k rounds before the final); 0 while still in.
+  uint32_t place = 0;
+  std::optional<PlayerId> eliminated_by;  // the winner of the match this player lost
+  bool by_walkover = false;               // that match was lost by withdrawal or disqualification
+  bool operator==(const KnockoutStanding&) const = default;
+};
+
 struct KnockoutMatch {
-  uint32_t round = 1;            // 1 = first round; the final is the last
-  int32_t first = 0;             // seed (1-based), 0 not known yet, -1 a bye
+  uint32_t round = 1;  // 1 = first round; the final is the last
+  int32_t first = 0;   // seed (1-based), 0 not known yet, -1 a bye
   int32_t second = 0;
   uint32_t first_wins = 0, second_wins = 0, draws = 0;
-  int32_t winner = 0;            // seed, 0 undecided
-  bool walkover = false;         // decided by a bye, a withdrawal or a disqualification
+  int32_t winner = 0;     // seed, 0 undecided
+  bool walkover = false;  // decided by a bye, a withdrawal or a disqualification
   bool operator==(const KnockoutMatch&) const = default;
 };
 
@@ -48,6 +65,10 @@ class KnockoutTournament {
   Refusal start();
   // Matches ready to play: both players known, no winner yet.
   std::vector<MatchId> pairings() const;
+  // Who sits first and second in the next game of a ready match (nothing for one not ready):
+  // the higher seed first in the match's odd games (the 1st, the 3rd...), the lower seed in its
+  // even ones; drawn games count, so a replayed game swaps the seats too.
+  std::optional<std::pair<PlayerId, PlayerId>> next_game_seats(MatchId match) const;
   // One game of a match; refuses matches not ready and matches already decided.
   Refusal record_game(MatchId match, Outcome outcome);
 
@@ -57,8 +78,10 @@ class KnockoutTournament {
   PlayerId player_of_seed(int32_t seed) const { return seeds_.at(static_cast<size_t>(seed - 1)); }
   const std::vector<KnockoutMatch>& matches() const { return matches_; }
   uint32_t rounds() const { return rounds_; }
-  // Champion first, then by the round each player went out in (later first), then seed.
-  std::vector<PlayerId> standings() const;
+  // Every seeded player (none before the start), furthest first: the champion, then by the round
+  // reached (the winner of a match counts as reaching the next round), those still in before
+  // those out in the same round, then by seed.
+  std::vector<KnockoutStanding> standings() const;
   const Ledger& ledger() const { return ledger_; }
 
   std::string serialize() const;
@@ -76,7 +99,7 @@ class KnockoutTournament {
 
   KnockoutConfig config_;
   Ledger ledger_;
-  std::vector<PlayerId> seeds_;  // seeds_[s - 1] is seed s
+  std::vector<PlayerId> seeds_;         // seeds_[s - 1] is seed s
   std::vector<KnockoutMatch> matches_;  // round by round, the final last
   uint32_t rounds_ = 0;
 };

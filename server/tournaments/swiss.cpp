@@ -65,7 +65,9 @@ Refusal SwissTournament::next_round(std::vector<GameId>* games) {
   if (finished()) return Refusal::kFinished;
   if (!round_complete()) return Refusal::kRoundUnfinished;
   std::vector<SwissEntrant> list = entrants();
-  if (list.size() < 2) return Refusal::kTooFewPlayers;
+  if (list.size() < 2 || (round_ == 0 && list.size() < config_.min_players)) {
+    return Refusal::kTooFewPlayers;
+  }
   ++round_;
   auto open = [&](std::vector<PlayerId> seats) {
     GameId id = ledger_.open_game(round_, std::move(seats));
@@ -110,8 +112,9 @@ Refusal SwissTournament::record_places(GameId id, const std::vector<uint8_t>& pl
 
 std::string SwissTournament::serialize() const {
   std::ostringstream out;
-  out << "duelhall-tournament swiss 1\n"
+  out << "duelhall-tournament swiss 2\n"
       << "rounds " << config_.rounds << "\nmax_players " << config_.max_players
+      << "\nmin_players " << config_.min_players
       << "\ntable_seats " << config_.table_seats << "\nround " << round_ << "\nplayers "
       << ledger_.players().size() << "\ngames " << ledger_.games().size() << '\n';
   ledger_.write(out);
@@ -122,23 +125,27 @@ std::string SwissTournament::serialize() const {
 Refusal SwissTournament::restore(const std::string& text, SwissTournament& out) {
   std::istringstream in(text);
   std::string magic, format, end;
-  uint64_t version = 0, rounds = 0, max_players = 0, seats = 0, round = 0, players = 0, games = 0;
+  uint64_t version = 0, rounds = 0, max_players = 0, min_players = 0, seats = 0, round = 0,
+           players = 0, games = 0;
   if (!(in >> magic >> format >> version) || magic != "duelhall-tournament" ||
-      format != "swiss" || version != 1) {
+      format != "swiss" || (version != 1 && version != 2)) {
     return Refusal::kBadEncoding;
   }
+  // Version 1 had no minimum: it reads as 0.
   if (!read_field(in, "rounds", rounds) || !read_field(in, "max_players", max_players) ||
+      (version >= 2 && !read_field(in, "min_players", min_players)) ||
       !read_field(in, "table_seats", seats) || !read_field(in, "round", round) ||
       !read_field(in, "players", players) || !read_field(in, "games", games)) {
     return Refusal::kBadEncoding;
   }
   if (seats < 2 || seats > 6 || round > rounds || rounds > 1000 || players > 1000000 ||
-      games > 100000000) {
+      games > 100000000 || min_players > 1000000) {
     return Refusal::kBadEncoding;
   }
   SwissTournament restored(SwissConfig{static_cast<uint32_t>(rounds),
                                        static_cast<uint32_t>(max_players),
-                                       static_cast<uint32_t>(seats)});
+                                       static_cast<uint32_t>(seats),
+                                       static_cast<uint32_t>(min_players)});
   restored.round_ = static_cast<uint32_t>(round);
   if (!restored.ledger_.read(in, players, games) || !(in >> end) || end != "end") {
     return Refusal::kBadEncoding;

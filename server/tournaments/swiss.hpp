@@ -20,6 +20,9 @@ struct SwissConfig {
   uint32_t rounds = 5;
   uint32_t max_players = 0;  // 0: no limit
   uint32_t table_seats = 2;  // 3..6 for multi-seat tables (table points)
+  // Fewest registered players to start with (0: only the format's own two); fewer at the start
+  // is kTooFewPlayers, and the director cancels or postpones.
+  uint32_t min_players = 0;
   bool operator==(const SwissConfig&) const = default;
 };
 
@@ -48,7 +51,7 @@ class SwissTournament {
   const SwissPairing& last_pairing() const { return last_pairing_; }
 
   std::string serialize() const;
-  // kBadEncoding unless `text` is a "duelhall-tournament swiss 1" encoding.
+  // kBadEncoding unless `text` is a "duelhall-tournament swiss" encoding of version 1 or 2.
   static Refusal restore(const std::string& text, SwissTournament& out);
   bool operator==(const SwissTournament& other) const {
     return config_ == other.config_ && round_ == other.round_ && ledger_ == other.ledger_;

@@ -168,3 +168,26 @@ TEST_CASE("May not be used in a duel: Hold-Out Blaster and Tatooine Backpack arm
     }
   }
 }
+
+TEST_CASE("Watto's Datapad: 'or any Nikto, Pacithhip, or Quarren' names three kinds of character") {
+  // The second box reads "Gragra, Bib Fortuna, or any Nikto, Pacithhip, or Quarren": "any"
+  // reaches the end of its list, so a Pacithhip or a Quarren is anyone whose title says so, not
+  // only the character called Pacithhip or Quarren.
+  const CardData& datapad = card(id("8_51"));
+  for (const char* user : {"1_86", "1_84", "3_94", "8_43", "3_95", "3_89"}) {
+    INFO(user);
+    CHECK(weapon_power_dots(datapad, card(id(user))) == 1);
+  }
+  // Characters of those kinds under other names (a test's own cards, not the catalogue's).
+  for (const char* title : {"Tessek, Quarren Accountant", "Ak-rev, Pacithhip Mercenary"}) {
+    CardData kind = card(id("3_89"));
+    kind.id = "test";
+    kind.title = title;
+    INFO(title);
+    CHECK(weapon_power_dots(datapad, kind) == 1);
+  }
+  CardData no_kind = card(id("3_89"));
+  no_kind.id = "test";
+  no_kind.title = "Tessek, Accountant";
+  CHECK_FALSE(weapon_power_dots(datapad, no_kind));
+}

@@ -187,7 +187,25 @@ TEST_CASE("tournaments: Swiss restores from its encoding and refuses a damaged o
   CHECK(SwissTournament::restore("duelhall-tournament arena 1\n", untouched) ==
         Refusal::kBadEncoding);
   std::string bad = text;
-  bad.replace(bad.find("swiss 1"), 7, "swiss 2");
+  bad.replace(bad.find("swiss 2"), 7, "swiss 3");
   CHECK(SwissTournament::restore(bad, untouched) == Refusal::kBadEncoding);
   CHECK(untouched == SwissTournament{});
+}
+
+TEST_CASE("tournaments: Swiss waits for its minimum of players and reads version 1") {
+  SwissTournament swiss = field(3, SwissConfig{3, 0, 2, 4});
+  CHECK(swiss.next_round() == Refusal::kTooFewPlayers);
+  CHECK_FALSE(swiss.started());
+  REQUIRE(swiss.add_player(4, 1500) == Refusal::kOk);
+  REQUIRE(swiss.next_round() == Refusal::kOk);
+  SwissTournament restored;
+  REQUIRE(SwissTournament::restore(swiss.serialize(), restored) == Refusal::kOk);
+  CHECK(restored == swiss);
+  // Version 1, written before the minimum existed, reads with none.
+  std::string version_1 = swiss.serialize();
+  version_1.replace(version_1.find("swiss 2"), 7, "swiss 1");
+  version_1.erase(version_1.find("min_players 4\n"), 14);
+  REQUIRE(SwissTournament::restore(version_1, restored) == Refusal::kOk);
+  CHECK(restored.config().min_players == 0);
+  CHECK(restored.ledger() == swiss.ledger());
 }

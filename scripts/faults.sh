@@ -2,17 +2,22 @@
 # What a player and a host see during each fault of a cluster (docs/cluster.md, Faults), measured:
 # a throw-away Redis and PostgreSQL (as scripts/bench-cluster.sh starts them) and two nodes on
 # loopback; for each fault a duelhall-cli player plays a match against a bot on node-a (it
-# reconnects by itself, as a player's client does), the fault is made, and the script prints the
-# seconds from the fault to the player's first action after it ("play resumed"), beside the
-# usual gap between two of its actions, what the client printed meanwhile, and what /readyz said.
+# reconnects by itself, as a player's client does; for a node's death it came in through node-b),
+# the fault is made, and the script prints the
+# seconds from the fault to play resuming (resumed_at below says how each fault's is read), beside
+# the usual gap between two of its actions, what the client printed meanwhile, and what /readyz
+# said.
 #
 #   node death     node-a killed with SIGKILL (then started again for the next fault)
 #   node pause     node-a stopped with SIGSTOP for PAUSE seconds (default 8, past the 5 s lease)
 #   Redis outage   redis-server killed, started again OUTAGE seconds later (default 10)
 #   PostgreSQL     PostgreSQL stopped (fast shutdown), started again OUTAGE seconds later
 #
+# Each fault is made RUNS times (default 3); the last lines print, per fault, the median time from
+# the fault to play resuming and the times of every run.
+#
 # Usage: scripts/faults.sh [fault ...]   (node-death node-pause redis postgres; default all)
-# Environment: BUILD_DIR (default build/test; relative to the repository or absolute: its duelhall
+# Environment: RUNS, BUILD_DIR (default build/test; relative to the repository or absolute: its duelhall
 # and duelhall-cli are used as they are, built only when missing), PAUSE, OUTAGE, RULESET
 # (default force_battles). Everything listens on 127.0.0.1; every wait is bounded (STEP_LIMIT,
 # default 60 s, per fault), and everything the script started is stopped when it ends.
@@ -24,6 +29,7 @@ pause=${PAUSE:-8}
 outage=${OUTAGE:-10}
 ruleset=${RULESET:-force_battles}
 step_limit=${STEP_LIMIT:-60}
+runs=${RUNS:-3}
 build=${BUILD_DIR:-build/test}
 case $build in /*) ;; *) build=$(pwd)/$build ;; esac
 server_bin=$build/server/app/duelhall
@@ -99,17 +105,37 @@ start_node node-a
 start_node node-b
 sleep 1.5
 
-# start_player FAULT: a duelhall-cli player against a bot on node-a, its lines timestamped.
+# start_player FAULT: a duelhall-cli player against a bot on node-a, its lines timestamped. For a
+# node's death the player comes in through node-b (the address it comes back to, as through a
+# balancer) and joins a match a host made on node-a: through node-a itself it could not come back.
 start_player() {
-  local out=$work/$1.player
-  stdbuf -oL "$cli_bin" --url "ws://127.0.0.1:${port_of[node-a]}/ws" --name "Player" --bots 1 \
-    --bot-delay-ms 300 --auto first --quiet create "$ruleset" \
+  local out=$work/$1.player via=node-a command=(--bots 1 --bot-delay-ms 300 create "$ruleset") match
+  if [ "$1" = node-death ]; then
+    match=$("$cli_bin" --url "ws://127.0.0.1:${port_of[node-a]}/ws" --name Host --seats 2 --bots 1 \
+      --bot-delay-ms 300 --host-only create "$ruleset" | grep -o 'created match [0-9]*' | grep -o '[0-9]*$')
+    via=node-b
+    command=(join "$match")
+  fi
+  stdbuf -oL "$cli_bin" --url "ws://127.0.0.1:${port_of[$via]}/ws" --name "Player" --auto first \
+    --quiet "${command[@]}" \
     > >(while IFS= read -r line; do echo "$EPOCHREALTIME $line"; done >"$out") 2>&1 &
   pid_of[player]=$!
 }
 actions_in() { grep -c ' > ' "$1" 2>/dev/null || true; }
 # first_action_after FILE T: the time of the first action the player sent after T (empty: none).
 first_action_after() { awk -v t="$2" '$1 > t && $2 == ">" { print $1; exit }' "$1"; }
+# resumed_at FILE FAULT T_FAULT T_BACK: when play resumed after the fault (empty: not yet). A node's
+# death or pause: the client's "resumed match" (it reconnected and resumed there); PostgreSQL:
+# the first event of the match after PostgreSQL's return (a move; refusals and snapshots are not
+# play); Redis (play is not interrupted): the player's first action after the fault.
+resumed_at() {
+  case $2 in
+    node-death | node-pause) awk -v t="$3" '$1 > t && $2 == "resumed" { print $1; exit }' "$1" ;;
+    postgres) awk -v t="$4" '$1 > t && $2 != ">" && $2 != "refused:" && $2 != "==" &&
+      $2 != "connection" { print $1; exit }' "$1" ;;
+    *) first_action_after "$1" "$3" ;;
+  esac
+}
 # usual_gap FILE T: the median gap between two of the player's actions before T.
 usual_gap() {
   awk -v t="$2" '$1 < t && $2 == ">" { if (p) print $1 - p; p = $1 }' "$1" | sort -g |
@@ -150,9 +176,9 @@ run_fault() {
     node-death) sleep 2; readyz_during="node-b $(ready "${port_of[node-b]}")" ;;
   esac
   deadline=$((SECONDS + step_limit))
-  while [ -z "$(first_action_after "$out" "${t_back:-$t_fault}")" ] && [ $SECONDS -lt $deadline ] &&
-    kill -0 "${pid_of[player]}" 2>/dev/null; do sleep 0.2; done
-  resumed=$(first_action_after "$out" "$t_fault")
+  while [ -z "$(resumed_at "$out" "$fault" "$t_fault" "${t_back:-$t_fault}")" ] &&
+    [ $SECONDS -lt $deadline ] && kill -0 "${pid_of[player]}" 2>/dev/null; do sleep 0.2; done
+  resumed=$(resumed_at "$out" "$fault" "$t_fault" "${t_back:-$t_fault}")
   local ready_again="" t
   if [ -n "$t_back" ]; then
     for _ in $(seq 300); do
@@ -164,9 +190,11 @@ run_fault() {
   fi
   echo "== $fault"
   if [ -n "$resumed" ]; then
+    resumed_after[$fault]+=" $(since "$t_fault" "$resumed")"
     echo "play resumed $(since "$t_fault" "$resumed") s after the fault" \
       "(usual gap between the player's actions: $(usual_gap "$out" "$t_fault") s); the match is on $(holder "$out")"
   else
+    resumed_after[$fault]+=" never"
     echo "play did not resume within $step_limit s"
   fi
   echo "/readyz during the fault: $readyz_during$ready_again"
@@ -180,4 +208,16 @@ run_fault() {
 
 echo "faults on loopback: two nodes, Redis $(redis-server --version | grep -o 'v=[0-9.]*'), PostgreSQL" \
   "$(basename "$(dirname "$pg_bin")"), ruleset $ruleset; $(nproc) cores, $(uptime | sed 's/.*load/load/')"
-for fault in "${faults[@]}"; do run_fault "$fault"; done
+declare -A resumed_after=()
+for run in $(seq "$runs"); do
+  for fault in "${faults[@]}"; do echo "-- run $run"; run_fault "$fault"; done
+done
+# median LIST: the median of the numbers in LIST ("never" counts as the longest).
+median() {
+  tr ' ' '\n' <<<"$1" | grep -v '^$' | sed 's/never/inf/' | sort -g |
+    awk '{ a[NR] = $1 } END { if (NR) print a[int((NR + 1) / 2)]; else print "?" }'
+}
+echo "== medians over $runs runs: seconds from the fault to play resuming (every run's in brackets)"
+for fault in "${faults[@]}"; do
+  printf '%-11s %5s s  [%s ]\n' "$fault" "$(median "${resumed_after[$fault]}")" "${resumed_after[$fault]}"
+done

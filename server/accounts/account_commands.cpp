@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "accounts/credentials.hpp"
+#include "storage/store_error.hpp"
 
 namespace duelhall::accounts {
 namespace {
@@ -120,8 +121,10 @@ bool is_account_command(const ClientMessage& message) {
   }
 }
 
-CommandOutcome hello_account(AccountService* service, ConnectionAccount& connection,
-                             const Hello& hello) {
+namespace {
+
+CommandOutcome hello_from_store(AccountService* service, ConnectionAccount& connection,
+                                const Hello& hello) {
   if (!hello.session_token().empty()) {
     if (!service) return fail(ACCOUNTS_DISABLED, "this server offers no accounts");
     auto account = service->from_session(hello.session_token());
@@ -148,8 +151,8 @@ CommandOutcome hello_account(AccountService* service, ConnectionAccount& connect
   return {};
 }
 
-CommandOutcome serve_account_command(AccountService* service, ConnectionAccount& connection,
-                                     const ClientMessage& message, ServerMessage& reply) {
+CommandOutcome serve_from_store(AccountService* service, ConnectionAccount& connection,
+                                const ClientMessage& message, ServerMessage& reply) {
   if (!service) return fail(ACCOUNTS_DISABLED, "this server offers no accounts");
   switch (message.command_case()) {
     case ClientMessage::kRegisterAccount: {
@@ -235,6 +238,42 @@ CommandOutcome serve_account_command(AccountService* service, ConnectionAccount&
     }
     default:
       return fail(UNKNOWN_COMMAND, "not an account command");
+  }
+}
+
+// The accounts' store could not be reached or could not write (PostgreSQL down, a full disk):
+// nothing was changed, and the caller is told to try again rather than that the server failed.
+// (The outage itself is logged by the matches waiting for the store and shown by /readyz.)
+CommandOutcome store_unavailable() {
+  CommandOutcome out = fail(STORAGE_UNAVAILABLE,
+                            "the server's store cannot be reached now: nothing was changed, try "
+                            "again shortly");
+  out.retry_after_ms = kStoreRetryMs;
+  return out;
+}
+
+}  // namespace
+
+CommandOutcome hello_account(AccountService* service, ConnectionAccount& connection,
+                             const Hello& hello) {
+  ConnectionAccount before = connection;
+  try {
+    return hello_from_store(service, connection, hello);
+  } catch (const storage::StoreUnavailableError&) {
+    connection = std::move(before);
+    return store_unavailable();
+  }
+}
+
+CommandOutcome serve_account_command(AccountService* service, ConnectionAccount& connection,
+                                     const ClientMessage& message, ServerMessage& reply) {
+  ConnectionAccount before = connection;
+  try {
+    return serve_from_store(service, connection, message, reply);
+  } catch (const storage::StoreUnavailableError&) {
+    connection = std::move(before);
+    reply.Clear();
+    return store_unavailable();
   }
 }
 

@@ -30,7 +30,7 @@ struct CommandOutcome {
   ResultCode code = OK;
   std::string reason;
   bool account_changed = false;  // the connection's player must take on `account` now
-  uint32_t retry_after_ms = 0;   // TOO_MANY_ATTEMPTS: the wait
+  uint32_t retry_after_ms = 0;   // TOO_MANY_ATTEMPTS, STORAGE_UNAVAILABLE: the wait
   uint32_t attempts_left = 0;    // WRONG_PASSWORD: the tries left
   EndedSessions ended{};
 };
@@ -38,6 +38,8 @@ struct CommandOutcome {
 // Whether the command hashes a password (Register, SignIn, ChangePassword, DeleteAccount): the
 // server runs those on its HashingPool.
 bool hashes_password(const ClientMessage& message);
+// STORAGE_UNAVAILABLE's hint: the accounts' store is tried again no sooner.
+inline constexpr uint32_t kStoreRetryMs = 1000;
 // The outcome's hints on the reply (retry_after_ms, attempts_left).
 void set_hints(const CommandOutcome& outcome, ServerMessage& reply);
 

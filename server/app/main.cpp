@@ -17,6 +17,7 @@
 #include "app/cluster_setup.hpp"
 #include "app/drain.hpp"
 #include "app/recovery.hpp"
+#include "app/store_watch.hpp"
 #include "app/stores.hpp"
 #include "config/config.hpp"
 #include "core/registry.hpp"
@@ -120,6 +121,12 @@ int main(int argc, char** argv) {
   }
   auto hub = std::make_shared<Hub>(io, registry, config, logs);
   hub->set_store(store);
+  std::shared_ptr<StoreWatch> store_watch;
+  if (commit_log) {
+    store_watch = std::make_shared<StoreWatch>(io, *commit_log, std::chrono::seconds(1));
+    // The log outlives the hub (declared first).
+    hub->set_store_available([log = commit_log.get()] { return log->store_available(); });
+  }
   std::unique_ptr<duelhall::accounts::AccountService> accounts;
   std::unique_ptr<duelhall::accounts::ModerationService> moderation;
   accounts = std::make_unique<duelhall::accounts::AccountService>(
@@ -213,6 +220,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   listener->run();
+  if (store_watch) store_watch->start();
   if (cluster) cluster->start(listener->port());
   spdlog::info("duelhall listening on {}:{}{} ({} rulesets, {} threads, web root '{}', data '{}')",
                config.bind, listener->port(), context.tls ? " with TLS" : "", registry.all().size(),

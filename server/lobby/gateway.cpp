@@ -64,7 +64,8 @@ std::optional<http::message_generator> LobbyGateway::screen(
 
 std::string LobbyGateway::not_ready() {
   cluster::ClusterNode* cluster = hub_.cluster();
-  return cluster && !cluster->ready() ? "cluster unreachable" : std::string();
+  if (cluster && !cluster->ready()) return "cluster unreachable";
+  return hub_.store_available() ? std::string() : "store unavailable";
 }
 
 std::unique_ptr<SessionHandler> LobbyGateway::open_session(const std::string& address) {

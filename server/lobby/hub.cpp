@@ -186,6 +186,14 @@ CreateOutcome Hub::create_match(const std::shared_ptr<Player>& host, const Creat
   if (resolved.clock_seconds() > kMaxClockSeconds) {
     return bad("a decision clock is at most " + std::to_string(kMaxClockSeconds) + " seconds");
   }
+  // A match created now could not be stored (nor its actions): the creation waits for the store
+  // (the dispatcher adds the retry hint).
+  const auto store_out = [&result] {
+    result.code = STORAGE_UNAVAILABLE;
+    result.reason = "the server's store cannot take writes now; create the match again shortly";
+    return result;
+  };
+  if (!store_available()) return store_out();
   std::string invite = resolved.unlisted() ? invite_code() : std::string();
   uint64_t id = 0;
   {
@@ -209,6 +217,9 @@ CreateOutcome Hub::create_match(const std::shared_ptr<Player>& host, const Creat
   }
   try {
     reserve_ids_through(id);
+  } catch (const storage::StoreUnavailableError& e) {
+    spdlog::warn("could not reserve match id {}: {}", id, e.what());
+    return store_out();
   } catch (const std::exception& e) {
     spdlog::error("could not reserve match id {}: {}", id, e.what());
     result.code = INTERNAL_ERROR;

@@ -7,6 +7,7 @@
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/strand.hpp>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -99,6 +100,12 @@ class Hub : public MatchHost,
   // The match store (replays, export, import); null when the server stores nothing.
   void set_store(storage::MatchStore* store) { store_ = store; }
   storage::MatchStore* store() const override { return store_; }
+  // Whether the match store takes writes now (/readyz); set before serving, called from any
+  // thread. Unset: it does.
+  void set_store_available(std::function<bool()> available) {
+    store_available_ = std::move(available);
+  }
+  bool store_available() const { return !store_available_ || store_available_(); }
   // Accounts and ratings; null when the server offers none.
   void set_accounts(accounts::AccountService* accounts) { accounts_ = accounts; }
   accounts::AccountService* accounts() const override { return accounts_; }
@@ -204,6 +211,7 @@ class Hub : public MatchHost,
   const Config config_;
   std::shared_ptr<ActionLogFactory> logs_;
   storage::MatchStore* store_ = nullptr;
+  std::function<bool()> store_available_;
   accounts::AccountService* accounts_ = nullptr;
   accounts::HashingPool* hashing_ = nullptr;
   accounts::ModerationService* moderation_ = nullptr;

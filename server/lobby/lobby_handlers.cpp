@@ -2,6 +2,7 @@
 // and spectating a match, and the commands passed on to a match, which answers from its strand.
 #include "lobby/lobby_handlers.hpp"
 
+#include "accounts/account_commands.hpp"
 #include "lobby/cluster_redirects.hpp"
 #include "match/match.hpp"
 #include "moderation/moderation_handlers.hpp"
@@ -40,7 +41,11 @@ Handled handle_subscribe_lobby(Hub& hub, Call& call, const SubscribeLobby& reque
 Handled handle_create_match(Hub& hub, Call& call, const CreateMatch& request) {
   if (auto elsewhere = place_elsewhere(hub, call)) return *elsewhere;
   CreateOutcome created = hub.create_match(call.state.player, request);
-  if (created.code != OK) return Handled::fail(created.code, created.reason);
+  if (created.code != OK) {
+    Handled refused = Handled::fail(created.code, created.reason);
+    if (created.code == STORAGE_UNAVAILABLE) refused.retry_after_ms = accounts::kStoreRetryMs;
+    return refused;
+  }
   MatchCreated* reply = call.reply.mutable_created();
   *reply->mutable_match() = std::move(created.info);
   reply->set_invite_code(created.invite);

@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/state.hpp"
@@ -29,11 +30,23 @@ struct MatchEnd {
   engine::SeatMask winners;
   std::vector<int32_t> scores;
   std::string reason;
+  int64_t steps = -1;  // the steps the match ended after (the store checks it); -1: unchecked
 };
 
-// Runs once the step is durable (with an empty error) or could not be stored (with the reason);
-// from any thread, possibly before `appended` returns.
-using Durable = std::function<void(const std::string& error)>;
+// How a write ended: stored (an empty error), or not, with the reason. `retryable`: the store
+// could not be reached or could not write (a lost connection, a full disk, an I/O error), so the
+// same write may succeed once it is back; otherwise the write itself was refused.
+struct LogOutcome {
+  LogOutcome() = default;
+  LogOutcome(std::string reason, bool retry = false)  // NOLINT: a reason alone is a refusal
+      : error(std::move(reason)), retryable(retry) {}
+  std::string error;
+  bool retryable = false;
+};
+
+// Runs once the write is durable or could not be stored; from any thread, possibly before the
+// call that made the write returns.
+using Durable = std::function<void(const LogOutcome& outcome)>;
 
 class ActionLog {
  public:
@@ -42,7 +55,11 @@ class ActionLog {
   // `index` is the step's index in the match's history.
   virtual void appended(uint64_t match_id, uint32_t index, const engine::Step& step,
                         Durable durable) = 0;
-  virtual void ended(uint64_t match_id, const MatchEnd& end) = 0;
+  // The end is stored before anyone is told of it: `durable` says when.
+  virtual void ended(uint64_t match_id, const MatchEnd& end, Durable durable) = 0;
+  // Asks whether the store takes writes again (after a retryable failure): `done` gets a
+  // retryable outcome while it does not. In order with the match's writes.
+  virtual void probe(Durable done) { done({}); }
 
   // Cluster mode (docs/cluster.md): this node owns the match at fencing `epoch` under the name
   // `node`, and every write from now on carries that epoch. `claim`: the store records the claim
@@ -70,7 +87,10 @@ class MemoryActionLog final : public ActionLog {
     steps_.push_back(step);
     durable({});
   }
-  void ended(uint64_t, const MatchEnd& end) override { result_ = end.reason; }
+  void ended(uint64_t, const MatchEnd& end, Durable durable) override {
+    result_ = end.reason;
+    durable({});
+  }
   const engine::MatchConfig& config() const { return config_; }
   const std::vector<engine::Step>& steps() const { return steps_; }
   const std::string& result() const { return result_; }

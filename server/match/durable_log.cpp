@@ -53,37 +53,19 @@ class DurableLog final : public ActionLog {
     match.epoch = epoch_;
     if (epoch_ != 0) match.node = node_;
     stored_ = true;
-    // A failure shows again at the match's first append, which ends the match.
-    log_.create_match(std::move(match), [match_id](const storage::WriteResult& result) {
-      if (!result.ok) spdlog::error("match {}: could not store it: {}", match_id, result.error);
-    });
+    creation_ = std::move(match);
+    create();
   }
 
   void appended(uint64_t match_id, uint32_t index, const engine::Step& step,
                 Durable durable) override {
     storage::LoggedAction action{
         static_cast<storage::MatchId>(match_id), index, step.seat, step.action, now_ms(), epoch_};
-    // The flag is set on the writer thread before the report leaves it, so the match sees it
-    // with the report.
-    if (!relayed_) {
-      log_.append(action, [fenced = fenced_,
-                           durable = std::move(durable)](const storage::WriteResult& result) {
-        if (result.stale) fenced->store(true);
-        durable(result.ok ? std::string() : result.error);
-      });
-      return;
-    }
-    log_.append(action, [relay = relay_, fenced = fenced_,
-                         durable = std::move(durable)](const storage::WriteResult& result) mutable {
-      if (result.stale) fenced->store(true);
-      // No relay: the server is shutting down and nobody will run the report.
-      if (auto live = relay.lock()) {
-        live->report(std::move(durable), result.ok ? std::string() : result.error);
-      }
-    });
+    retry_creation();
+    log_.append(action, report_to(std::move(durable)));
   }
 
-  void ended(uint64_t match_id, const MatchEnd& end) override {
+  void ended(uint64_t match_id, const MatchEnd& end, Durable durable) override {
     storage::MatchEnding ending;
     ending.match = static_cast<storage::MatchId>(match_id);
     ending.status =
@@ -91,13 +73,75 @@ class DurableLog final : public ActionLog {
     ending.outcome = fairness::RecordedOutcome{end.winners.bits(), end.scores, end.reason};
     ending.ended_ms = now_ms();
     ending.epoch = epoch_;
-    log_.end_match(ending, [match_id](const storage::WriteResult& result) {
-      if (!result.ok)
-        spdlog::error("match {}: could not store its end: {}", match_id, result.error);
-    });
+    ending.steps = end.steps;
+    retry_creation();
+    log_.end_match(
+        ending, report_to([match_id, durable = std::move(durable)](const LogOutcome& outcome) {
+          if (!outcome.error.empty()) {
+            spdlog::error("match {}: could not store its end: {}", match_id, outcome.error);
+          }
+          durable(outcome);
+        }));
+  }
+
+  void probe(Durable done) override {
+    retry_creation();
+    log_.probe(report_to(std::move(done)));
   }
 
  private:
+  // Where the match's creation stands in the store. The writer completes in order, so by the
+  // time a later write of the match completes, its creation's outcome is known.
+  enum class Creation { kQueued, kStored, kUnavailable, kRefused };
+
+  // A failure shows at the match's next write: a refusal ends the match; a store that could not
+  // take it pauses the match, and the creation is queued again ahead of its next write (an
+  // action tried again, the probe that ends the wait), so no action is acknowledged before the
+  // match is in the store.
+  void create() {
+    creation_state_->store(Creation::kQueued);
+    log_.create_match(*creation_, [match_id = creation_->id,
+                                   state = creation_state_](const storage::WriteResult& result) {
+      if (result.ok) {
+        state->store(Creation::kStored);
+        return;
+      }
+      state->store(result.unavailable ? Creation::kUnavailable : Creation::kRefused);
+      spdlog::error("match {}: could not store it: {}", match_id, result.error);
+    });
+  }
+  void retry_creation() {
+    if (creation_ && creation_state_->load() == Creation::kUnavailable) create();
+  }
+
+  // The writer's completion for a write of this match: the outcome goes to `durable` through
+  // the relay (or on the writer thread without one). The fenced flag is set on the writer thread
+  // before the report leaves it, so the match sees it with the report.
+  storage::WriteDone report_to(Durable durable) const {
+    if (!relayed_) {
+      return [fenced = fenced_, creation = creation_state_,
+              durable = std::move(durable)](const storage::WriteResult& result) {
+        if (result.stale) fenced->store(true);
+        durable(outcome_of(result, *creation));
+      };
+    }
+    return [relay = relay_, fenced = fenced_, creation = creation_state_,
+            durable = std::move(durable)](const storage::WriteResult& result) mutable {
+      if (result.stale) fenced->store(true);
+      // No relay: the server is shutting down and nobody will run the report.
+      if (auto live = relay.lock()) {
+        live->report(std::move(durable), outcome_of(result, *creation));
+      }
+    };
+  }
+  // A write refused because the store could not take the match's creation waits for the store
+  // like the creation, rather than end the match.
+  static LogOutcome outcome_of(const storage::WriteResult& result,
+                               const std::atomic<Creation>& creation) {
+    if (result.ok) return {};
+    return {result.error, result.unavailable || creation.load() == Creation::kUnavailable};
+  }
+
   storage::GroupCommitLog& log_;
   // Not owned: a queued report owns this log's match (see durable_log.hpp).
   std::weak_ptr<DurableRelay> relay_;
@@ -106,18 +150,22 @@ class DurableLog final : public ActionLog {
   int64_t epoch_ = 0;
   std::string node_;
   bool stored_ = false;  // the match is in the store (created by this log, or recovered)
+  std::optional<storage::NewMatch> creation_;  // kept for a retry of the creation
+  // Shared with the writer's callbacks; kStored for a match created before this log (recovered).
+  std::shared_ptr<std::atomic<Creation>> creation_state_ =
+      std::make_shared<std::atomic<Creation>>(Creation::kStored);
   // Shared with the writer's callbacks, which may outlive this log.
   std::shared_ptr<std::atomic<bool>> fenced_ = std::make_shared<std::atomic<bool>>(false);
 };
 
 }  // namespace
 
-void DurableRelay::report(Durable durable, std::string error) {
+void DurableRelay::report(Durable durable, LogOutcome outcome) {
   bool post = false;
   {
     std::lock_guard lock(mutex_);
     if (closed_) return;  // `durable` (and maybe its match) goes here, outside the lock
-    queued_.emplace_back(std::move(durable), std::move(error));
+    queued_.emplace_back(std::move(durable), std::move(outcome));
     post = !posted_;
     if (post) {
       posted_ = true;
@@ -128,7 +176,7 @@ void DurableRelay::report(Durable durable, std::string error) {
 }
 
 void DurableRelay::close() {
-  std::vector<std::pair<Durable, std::string>> dropped;
+  std::vector<std::pair<Durable, LogOutcome>> dropped;
   {
     std::lock_guard lock(mutex_);
     closed_ = true;
@@ -153,7 +201,7 @@ void DurableRelay::drain() {
       }
       running_.swap(queued_);  // the writer keeps the capacity the last batch left
     }
-    for (auto& [durable, error] : running_) durable(error);
+    for (auto& [durable, outcome] : running_) durable(outcome);
     running_.clear();  // outside the lock: this may release a match
   }
 }

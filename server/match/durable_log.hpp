@@ -35,7 +35,7 @@ class DurableRelay : public std::enable_shared_from_this<DurableRelay> {
  public:
   explicit DurableRelay(boost::asio::any_io_executor io) : io_(std::move(io)) {}
   // From the writer thread: `durable` runs on an I/O thread, after the reports before it.
-  void report(Durable durable, std::string error);
+  void report(Durable durable, LogOutcome outcome);
   // Drops the queued reports and every later one, unrun: the I/O loop will not run them.
   void close();
   size_t drains() const;  // posts made so far (for tests)
@@ -45,9 +45,9 @@ class DurableRelay : public std::enable_shared_from_this<DurableRelay> {
 
   boost::asio::any_io_executor io_;
   mutable std::mutex mutex_;
-  std::vector<std::pair<Durable, std::string>> queued_;
-  std::vector<std::pair<Durable, std::string>> running_;  // the drain's batch, reused
-  bool posted_ = false;                                   // a drain is posted or running
+  std::vector<std::pair<Durable, LogOutcome>> queued_;
+  std::vector<std::pair<Durable, LogOutcome>> running_;  // the drain's batch, reused
+  bool posted_ = false;                                  // a drain is posted or running
   bool closed_ = false;
   size_t drains_ = 0;
 };

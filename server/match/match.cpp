@@ -36,6 +36,7 @@ Match::Match(MatchHost& hub, uint64_t id, const engine::RulesetInfo& ruleset,
   spectator_timer_ = std::make_unique<net::steady_timer>(strand_);
   linger_timer_ = std::make_unique<net::steady_timer>(strand_);
   bot_timer_ = std::make_unique<net::steady_timer>(strand_);
+  storage_timer_ = std::make_unique<net::steady_timer>(strand_);
 }
 
 void Match::fault_safely(const std::string& what, Outbox& out) {
@@ -326,6 +327,7 @@ void Match::resume(std::shared_ptr<Player> player, std::optional<uint64_t> last_
     } else if (started) {
       out.add(peer, frame_of(snapshot(seat)));
     }
+    tell_storage_waiting(peer, out);
     send_presence(seat, out);
   });
 }

@@ -10,8 +10,11 @@
 //
 // Durability: every accepted action goes to the match's ActionLog, and whatever the strand
 // produces from then on (the action's updates, its reply, later replies) is held until the log
-// reports the action durable, then sent in order. A log that fails ends the match (ABORTED)
-// without sending the unstored step's effects.
+// reports the action durable, then sent in order; the end too is stored before anyone is told.
+// A store that cannot take writes pauses the match (match_storage.cpp): the unstored steps are
+// taken back and their actions refused with STORAGE_UNAVAILABLE, and play resumes by itself once
+// the store is back. A log that refuses a write ends the match (ABORTED) without sending the
+// unstored step's effects.
 #pragma once
 
 #include <boost/asio/post.hpp>
@@ -195,8 +198,8 @@ class Match : public std::enable_shared_from_this<Match> {
   // Sends `out` now, or holds it behind the actions not yet durable.
   void release(Outbox&& out);
   // The log stored (or failed to store) the action of `ticket`; from any thread.
-  void durable(uint64_t ticket, const std::string& error);
-  void on_durable(uint64_t ticket, const std::string& error);
+  void durable(uint64_t ticket, const LogOutcome& outcome);
+  void on_durable(uint64_t ticket, const LogOutcome& outcome);
 
   // Membership (match.cpp).
   int seat_of(const Player* player) const;
@@ -298,11 +301,42 @@ class Match : public std::enable_shared_from_this<Match> {
     uint64_t ticket = 0;
     std::shared_ptr<Peer> peer;
     uint64_t request_id = 0;
-    std::chrono::steady_clock::time_point received{};  // for the action-to-update latency
+    // For the action-to-update latency; none for a resignation.
+    std::chrono::steady_clock::time_point received{};
   };
   Fifo<HeldReply> held_replies_;  // OK replies to actions not yet durable
-  // The log failed: back to the last durable step, so nothing shows an unstored one.
-  void forget_unstored(size_t unsent);
+  // What the match was before each write not yet durable (its ticket's), to go back to should
+  // the write fail.
+  struct Unstored {
+    uint64_t ticket = 0;
+    size_t steps = 0;  // the history's length
+    uint64_t seq = 0;
+  };
+  Fifo<Unstored> unstored_;
+  // A ticket for the next write, which `steps` steps precede.
+  uint64_t log_ticket(size_t steps);
+  // The log failed: back to the point before `failed`, so nothing shows an unstored step.
+  void forget_unstored(const Unstored& failed);
+
+  // Waiting for the store (match_storage.cpp).
+  void on_unstored(uint64_t ticket, const LogOutcome& outcome);
+  void wait_for_storage(const std::string& why, Outbox& out);
+  void probe_storage();
+  void storage_back(Outbox& out);
+  void tell_storage(bool waiting, const std::string& why, Outbox& out);
+  ServerMessage storage_news(bool waiting, const std::string& why) const;
+  // To a player who comes back while the match waits.
+  void tell_storage_waiting(const std::shared_ptr<Peer>& peer, Outbox& out) const;
+  // The refusal of a command while the match waits for its store.
+  ServerMessage storage_refusal(uint64_t request_id) const;
+  bool storage_wait_ = false;
+  Clock::time_point storage_lost_{};
+  std::unique_ptr<boost::asio::steady_timer> storage_timer_;
+  uint64_t stale_through_ = 0;  // reports of tickets up to here are of writes taken back
+  // The end being stored (told once it is), or waiting for the store to be written again.
+  std::optional<MatchEnd> end_to_store_;
+  uint64_t end_ticket_ = 0;
+  void store_end();
   void stop_moved(const std::string& why, Outbox& out);
   // Drawn at creation so that its commitment is published before anyone joins.
   engine::Seed seed_{};

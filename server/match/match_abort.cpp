@@ -19,6 +19,10 @@ void Match::abort(std::string reason, std::function<void(ResultCode, std::string
       done(MATCH_OVER, "the match has ended");
       return;
     }
+    if (storage_wait_) {
+      done(STORAGE_UNAVAILABLE, "the match is waiting for its store: try again");
+      return;
+    }
     spdlog::info("match {}: aborted by a moderator", id_);
     force_end(fairness::aborted_by_moderator(reason), {}, true, out);
     done(OK, {});

@@ -35,7 +35,7 @@ engine::SearchBudget Match::bot_budget() const {
 
 void Match::bot_step(Outbox& out) {
   bot_scheduled_ = false;
-  if (status_ != PLAYING) return;
+  if (status_ != PLAYING || storage_wait_) return;  // the resume schedules it again
   const engine::SeatMask pending = state_->pending();
   for (size_t i = 0; i < seats_.size(); ++i) {
     const int seat = static_cast<int>(i);
@@ -85,6 +85,7 @@ void Match::bot_moved(int seat, uint64_t seq, engine::Action action, const std::
                       Outbox& out) {
   bot_scheduled_ = false;
   if (status_ != PLAYING) return;  // ended while the bot thought
+  if (storage_wait_) return;       // the resume schedules it again
   if (seq != seq_ || seats_[seat].occupant != SeatInfo::BOT || !state_->pending().has(seat)) {
     schedule_bots();  // the match moved on: whoever is due now thinks again from here
     return;

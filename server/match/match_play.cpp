@@ -71,6 +71,8 @@ void Match::act(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, Subm
     } else if (status_ != PLAYING) {
       code = MATCH_OVER;
       reason = "the match has ended";
+    } else if (storage_wait_) {
+      code = STORAGE_UNAVAILABLE;
     } else if (request.seq() != 0 && request.seq() != seq_) {
       code = STALE_SEQ;
       reason = "the match has moved on since that view";
@@ -78,7 +80,11 @@ void Match::act(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, Subm
       apply(seat, engine::Action::from_code(request.code()), updates, code, reason);
     }
     current_peer_.reset();
-    if (!answered_) out.add(peer, frame_of(reply(request_id, code, reason)));
+    if (code == STORAGE_UNAVAILABLE) {
+      out.add(peer, frame_of(storage_refusal(request_id)));
+    } else if (!answered_) {
+      out.add(peer, frame_of(reply(request_id, code, reason)));
+    }
     // The OK waits for the log; should the log fail, the actor is told so instead.
     if (code == OK && durable_ticket_ < logged_ticket_) {
       held_replies_.push_back({logged_ticket_, peer, request_id, received});
@@ -103,11 +109,11 @@ bool Match::apply(int seat, engine::Action action, Outbox& out, ResultCode& code
   stop_clock(seats_[seat]);
   counts_.actions.add();
   // Whatever shows the step is held until the log has it on disk (release()).
-  const uint64_t ticket = ++logged_ticket_;
   const auto index = static_cast<uint32_t>(state_->history().size() - 1);
+  const uint64_t ticket = log_ticket(index);
   log_->appended(id_, index, {seat, action},
-                 [self = shared_from_this(), ticket](const std::string& error) {
-                   self->durable(ticket, error);
+                 [self = shared_from_this(), ticket](const LogOutcome& outcome) {
+                   self->durable(ticket, outcome);
                  });
   after_step(events, out);
   return true;
@@ -199,8 +205,9 @@ void Match::ended(const std::string& result) {
       end.winners = outcome.winners;
       end.scores = outcome.scores;
     }
-    log_->ended(id_, end);
-    report_rated_end(end);
+    end.steps = static_cast<int64_t>(state_->history().size());
+    end_to_store_ = end;
+    store_end();
   }
   spdlog::info("match {} ended after {} actions: {} ({})", id_,
                state_ ? state_->history().size() : 0, metrics::log_field(result),

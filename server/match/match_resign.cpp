@@ -24,7 +24,11 @@ void Match::resign(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player,
     } else if (status_ != PLAYING) {
       code = MATCH_OVER;
       reason = "the match has ended";
+    } else if (storage_wait_) {
+      out.add(peer, frame_of(storage_refusal(request_id)));
+      return;
     }
+    // With an OK, held (as the end's news) until the end is stored.
     out.add(peer, frame_of(reply(request_id, code, reason)));
     if (code != OK) return;
     // As a clock forfeit: with more than two seats every other seat shares the win.
@@ -34,6 +38,9 @@ void Match::resign(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player,
     }
     spdlog::info("match {}: seat {} resigns", id_, seat);
     force_end(fairness::resigned(seat), winners, false, out);
+    // Answered STORAGE_UNAVAILABLE instead should the end be taken back (match_storage.cpp).
+    if (durable_ticket_ < logged_ticket_)
+      held_replies_.push_back({logged_ticket_, peer, request_id});
   });
 }
 

@@ -67,7 +67,7 @@ void Match::arm_spectator_timer() {
 }
 
 void Match::schedule_bots() {
-  if (bot_scheduled_ || status_ != PLAYING) return;
+  if (bot_scheduled_ || status_ != PLAYING || storage_wait_) return;
   const engine::SeatMask pending = state_->pending();
   bool any = false;
   bool human_pending = false;
@@ -99,7 +99,7 @@ void Match::stop_clock(SeatSlot& slot) {
 }
 
 void Match::arm_clocks() {
-  if (settings_.clock_seconds() == 0 || status_ != PLAYING) return;
+  if (settings_.clock_seconds() == 0 || status_ != PLAYING || storage_wait_) return;
   const engine::SeatMask pending = state_->pending();
   for (size_t i = 0; i < seats_.size(); ++i) {
     SeatSlot& slot = seats_[i];

@@ -102,6 +102,13 @@ class Player {
     });
   }
 
+  // Forgets every label told: a match took back a step whose updates (and the labels they told)
+  // were never sent (match_storage.cpp), so the labels are told again when next needed.
+  void forget_labels_told() {
+    std::lock_guard lock(mutex_);
+    labels_told_.clear();
+  }
+
   // Entries of matches that are gone are dropped here too: a match made by make_shared keeps its
   // whole block while a weak_ptr to it lives, so a player playing match after match on one
   // connection would otherwise hold every match it ever played (the soak's RSS growth).

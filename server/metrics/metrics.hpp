@@ -56,6 +56,12 @@ class GaugeHold {
     if (gauge_) gauge_->sub();
     gauge_ = nullptr;
   }
+  // Counts again (after a release that was taken back); nothing when it still counts.
+  void hold(Gauge& gauge) {
+    if (gauge_) return;
+    gauge_ = &gauge;
+    gauge_->add();
+  }
 
  private:
   Gauge* gauge_ = nullptr;

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include <algorithm>
+#include <optional>
 
 namespace duelhall::storage {
 namespace {
@@ -31,7 +32,7 @@ GroupCommitLog::~GroupCommitLog() {
   writer_.join();
 }
 
-void GroupCommitLog::enqueue(std::variant<MatchWrite, Claim> write, WriteDone done) {
+void GroupCommitLog::enqueue(Operation write, WriteDone done) {
   bool wake = false;
   {
     std::lock_guard lock(mutex_);
@@ -64,6 +65,10 @@ void GroupCommitLog::end_match(const MatchEnding& ending, WriteDone done) {
 
 void GroupCommitLog::claim(MatchId match, int64_t epoch, std::string node, WriteDone done) {
   enqueue(Claim{match, epoch, std::move(node)}, std::move(done));
+}
+
+void GroupCommitLog::probe(WriteDone done) {
+  enqueue(Probe{}, std::move(done));
 }
 
 GroupCommitStats GroupCommitLog::stats() const {
@@ -118,6 +123,9 @@ void GroupCommitLog::write_run(std::vector<Pending>& batch, size_t first, size_t
   try {
     store_.write_batch(writes, &created);
     hand_out_ids(first, count);
+  } catch (const StoreUnavailableError& e) {
+    // Alone, each would fail the same way (and wait for the same time-out).
+    for (size_t i = first; i < first + count; ++i) results[i] = {false, e.what(), 0, false, true};
   } catch (const StoreError&) {
     // Find the culprits: each alone, in order, so that the others are still written.
     for (size_t i = 0; i < count; ++i) {
@@ -127,6 +135,8 @@ void GroupCommitLog::write_run(std::vector<Pending>& batch, size_t first, size_t
         hand_out_ids(first + i, 1);
       } catch (const StaleEpochError& e) {
         results[first + i] = {false, e.what(), 0, true};
+      } catch (const StoreUnavailableError& e) {
+        results[first + i] = {false, e.what(), 0, false, true};
       } catch (const StoreError& e) {
         results[first + i] = {false, e.what(), 0, false};
       }
@@ -142,27 +152,57 @@ void GroupCommitLog::commit(std::vector<Pending>& batch) {
   // Claims are rare (one per match and owner): the writes between two of them share a
   // transaction, and each claim is made between its neighbours, in the order they were queued.
   size_t run_start = 0;
+  std::optional<WriteResult> probed;  // the batch's one check, made at its first probe
   for (size_t i = 0; i < batch.size(); ++i) {
-    const auto* claim = std::get_if<Claim>(&batch[i].write);
-    if (!claim) continue;
+    if (std::holds_alternative<MatchWrite>(batch[i].write)) continue;
     write_run(batch, run_start, i - run_start, results);
     run_start = i + 1;
+    if (std::holds_alternative<Probe>(batch[i].write)) {
+      if (!probed) {
+        probed.emplace();
+        try {
+          store_.check();
+        } catch (const StoreError& e) {
+          *probed = {false, e.what(), 0, false, true};
+        }
+      }
+      results[i] = *probed;
+      continue;
+    }
+    const auto& claim = std::get<Claim>(batch[i].write);
     try {
-      store_.claim_match(claim->match, claim->epoch, claim->node);
+      store_.claim_match(claim.match, claim.epoch, claim.node);
     } catch (const StaleEpochError& e) {
       results[i] = {false, e.what(), 0, true};
+    } catch (const StoreUnavailableError& e) {
+      results[i] = {false, e.what(), 0, false, true};
     } catch (const StoreError& e) {
       results[i] = {false, e.what(), 0, false};
     }
   }
   write_run(batch, run_start, batch.size() - run_start, results);
+  // The store works when anything reached it, and is out when the last thing tried could not.
+  for (const WriteResult& r : results) {
+    if (r.unavailable) {
+      available_ = false;
+    } else if (r.ok) {
+      available_ = true;
+    }
+  }
   metrics::server_metrics().commit_latency.observe(
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
   int64_t failed = 0;
-  for (const WriteResult& r : results) failed += r.ok ? 0 : 1;
+  int64_t probes = 0;  // not writes: left out of the counts
+  for (size_t i = 0; i < batch.size(); ++i) {
+    if (std::holds_alternative<Probe>(batch[i].write)) {
+      ++probes;
+    } else {
+      failed += results[i].ok ? 0 : 1;
+    }
+  }
   {
     std::lock_guard lock(mutex_);
-    stats_.appended += static_cast<int64_t>(batch.size()) - failed;
+    stats_.appended += static_cast<int64_t>(batch.size()) - failed - probes;
     stats_.failed += failed;
     stats_.batches += 1;
     stats_.largest_batch = std::max(stats_.largest_batch, static_cast<int64_t>(batch.size()));

@@ -11,9 +11,12 @@
 // Callbacks run on the writer thread, in append order; they must be short (post to the match's
 // strand). If a batch fails, each of its actions is retried alone, so that one bad append (a
 // duplicate or out-of-order index) fails only its own match; a failed append's callback gets the
-// error, and the server should end that match.
+// error, and the server should end that match. A batch that fails because the store cannot be
+// reached or cannot write (StoreUnavailableError) fails whole, each write marked `unavailable`:
+// the matches wait for the store (probe() says when it is back) rather than end.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -34,6 +37,9 @@ struct WriteResult {
   MatchId created = 0;  // for create_match: the new match's id
   // The store refused the write as fenced (StaleEpochError): another node owns the match now.
   bool stale = false;
+  // The store could not be reached or could not write (StoreUnavailableError): nothing was
+  // written, and the same write may succeed later.
+  bool unavailable = false;
 };
 
 using WriteDone = std::function<void(const WriteResult&)>;
@@ -67,6 +73,11 @@ class GroupCommitLog {
   // MatchStore::claim_match, in order with the writes queued before and after it: the match's
   // appends queued after the claim carry its epoch, those before it are written before it.
   void claim(MatchId match, int64_t epoch, std::string node, WriteDone done);
+  // MatchStore::check, in order with the writes: `done` gets `unavailable` while the store
+  // cannot take writes. The probes of one batch share one check.
+  void probe(WriteDone done);
+  // The last batch or probe found the store working (true until one fails to reach it).
+  bool store_available() const { return available_.load(); }
 
   GroupCommitStats stats() const;
 
@@ -76,15 +87,17 @@ class GroupCommitLog {
     int64_t epoch = 0;
     std::string node;
   };
+  struct Probe {};
+  using Operation = std::variant<MatchWrite, Claim, Probe>;
   struct Pending {
-    std::variant<MatchWrite, Claim> write;
+    Operation write;
     WriteDone done;
   };
-  void enqueue(std::variant<MatchWrite, Claim> write, WriteDone done);
+  void enqueue(Operation write, WriteDone done);
   void run();
   void commit(std::vector<Pending>& batch);
-  // Writes batch[first, first + count) (no claims among them) in one transaction, or each alone
-  // when that fails, into `results`.
+  // Writes batch[first, first + count) (no claims or probes among them) in one transaction, or
+  // each alone when that fails, into `results`.
   void write_run(std::vector<Pending>& batch, size_t first, size_t count,
                  std::vector<WriteResult>& results);
 
@@ -95,6 +108,7 @@ class GroupCommitLog {
   std::vector<Pending> queue_;
   bool stopping_ = false;
   bool writer_idle_ = false;  // waiting for work: only then does an append need to wake it
+  std::atomic<bool> available_{true};
   GroupCommitStats stats_;
   // The writer thread's own, reused by each batch.
   std::vector<MatchWrite> writes_;

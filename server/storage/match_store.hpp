@@ -72,6 +72,9 @@ struct MatchEnding {
   fairness::RecordedOutcome outcome;
   int64_t ended_ms = 0;
   int64_t epoch = 0;  // as LoggedAction::epoch
+  // The number of steps the match ended after: the store refuses the end when its log holds
+  // another number (a step before it was not stored). -1: not checked.
+  int64_t steps = -1;
 };
 
 // One write of the live server, as GroupCommitLog queues them.
@@ -143,6 +146,9 @@ class MatchStore {
   // `created`, in order.
   virtual void write_batch(std::span<const MatchWrite> writes,
                            std::vector<MatchId>* created = nullptr) = 0;
+  // Throws StoreUnavailableError when the store cannot take a write now (for /readyz and for the
+  // matches waiting for their store). Cheap: one round trip, or one small write.
+  virtual void check() {}
 
   // Records `node` as the owner of `match` at `epoch`, which must be higher than any epoch
   // claimed for it before (or equal, by the same node: claiming again is harmless). From the

@@ -61,7 +61,13 @@ void Database::fail(std::string_view doing) const {
     throw StoreError("database " + path_ + " is corrupt (" + message + ") while " +
                      std::string(doing));
   }
-  throw StoreError("database " + path_ + ": " + message + " while " + std::string(doing));
+  const std::string reason = "database " + path_ + ": " + message + " while " + std::string(doing);
+  // The device or the file system, not the data: the same write may succeed later.
+  if (primary == SQLITE_FULL || primary == SQLITE_IOERR || primary == SQLITE_READONLY ||
+      primary == SQLITE_CANTOPEN || primary == SQLITE_BUSY || primary == SQLITE_LOCKED) {
+    throw StoreUnavailableError(reason);
+  }
+  throw StoreError(reason);
 }
 
 void Database::exec(std::string_view sql) {

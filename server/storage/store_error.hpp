@@ -12,6 +12,13 @@ struct StoreError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The store cannot be reached or cannot write now (a lost connection to PostgreSQL, a full disk,
+// an I/O error): nothing of the call was stored, and the same call may succeed once the store is
+// back. Any other StoreError is a refusal that retrying will not change.
+struct StoreUnavailableError : StoreError {
+  using StoreError::StoreError;
+};
+
 // A write to a match by an owner whose fencing epoch is lower than the highest one recorded for
 // the match (claim_match): another node has taken the match over, and this one must stop
 // writing to it. Nothing of the refused write is stored.

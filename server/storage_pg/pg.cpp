@@ -146,8 +146,8 @@ void PgConnection::reconnect() {
   first_statement_ = false;
   PQreset(conn_);
   if (PQstatus(conn_) != CONNECTION_OK) {
-    throw StoreError("lost the connection to PostgreSQL at " + redact_url(url_) + ": " +
-                     pg_message(conn_));
+    throw StoreUnavailableError("lost the connection to PostgreSQL at " + redact_url(url_) + ": " +
+                                pg_message(conn_));
   }
   exec("SET client_min_messages = warning");
 }
@@ -188,6 +188,9 @@ PgResult PgConnection::query(std::string_view sql, const PgParams& params) {
       message.pop_back();
     }
     const std::string head = text.substr(0, text.find_first_of("\n("));
+    if (PQstatus(conn_) == CONNECTION_BAD) {
+      throw StoreUnavailableError("PostgreSQL: " + message + " (in: " + head + ")");
+    }
     throw StoreError("PostgreSQL: " + message + " (in: " + head + ")");
   }
   return result;

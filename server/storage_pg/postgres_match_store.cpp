@@ -124,6 +124,11 @@ void PostgresMatchStore::end_match(const MatchEnding& ending, LogStates& batch) 
   if (found == batch.end()) throw StoreError("no live match " + std::to_string(ending.match));
   LogState& state = found->second;
   if (ending.epoch < state.epoch) throw StaleEpochError(ending.match, ending.epoch, state.epoch);
+  if (ending.steps >= 0 && state.next != kEnded && state.next != ending.steps) {
+    throw StoreError("match " + std::to_string(ending.match) + " ends after step " +
+                     std::to_string(ending.steps) + ", but its log holds " +
+                     std::to_string(state.next));
+  }
   const PgResult ended = db_->query(
       "UPDATE matches SET status = $1, winners = $2, scores = $3, result = $4, ended_at = $5 "
       "WHERE id = $6 AND status = 'live'",
@@ -192,6 +197,12 @@ void PostgresMatchStore::write_batch(std::span<const MatchWrite> writes,
     if (created) created->resize(created_before);
     throw;
   }
+}
+
+void PostgresMatchStore::check() {
+  std::lock_guard lock(mutex_);
+  db_->ensure_open();
+  db_->exec("SELECT 1");
 }
 
 void PostgresMatchStore::claim_match(MatchId match, int64_t epoch, std::string_view node) {

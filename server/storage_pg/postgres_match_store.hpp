@@ -33,6 +33,7 @@ class PostgresMatchStore final : public MatchStore {
 
   void write_batch(std::span<const MatchWrite> writes,
                    std::vector<MatchId>* created = nullptr) override;
+  void check() override;
   void claim_match(MatchId match, int64_t epoch, std::string_view node) override;
   std::optional<MatchOwner> match_owner(MatchId match) override;
   void set_token(MatchId match, engine::Seat seat, std::string_view token) override;

@@ -15,7 +15,7 @@ import { showNewest } from "./ui/events";
 import { accountLinks, accountPage, leaderboardPage, playerPage, signedIn } from "./ui/account";
 import { staleAccountData } from "./identity";
 import { banText } from "./sanctions";
-import { announce, liveRegion, pageHeading, setPageName } from "./ui/page";
+import { announce, liveRegion, pageHeading, sayNewMessages, setPageName } from "./ui/page";
 import { afterMatchRedraw, focusPlace, skipLinkTarget } from "./ui/turn_focus";
 import { replayListPage, replayPage } from "./ui/replays";
 import { announcementBanner, isModerator, lobbyChat, moderationPage } from "./ui/moderation";
@@ -42,9 +42,20 @@ function shownMatchWithMove(): bigint | null {
   return mv && mv.seat >= 0 && mv.legal.length && !mv.outcome ? mv.id : null;
 }
 
+const LINK_LABELS = { online: "connected", connecting: "connecting...", offline: "offline, reconnecting...",
+  elsewhere: "open in another tab", banned: "banned" };
+let linkSaid = ""; // the connection state last said; nothing is said before the first "connected"
+
+// The connection's state through the live region when it changes, once the page has been online
+// (the status line itself is redrawn with everything else).
+function sayLinkChange(): void {
+  if (session.link === "online" && !linkSaid) linkSaid = "online";
+  if (!linkSaid || session.link === linkSaid) return;
+  linkSaid = session.link;
+  announce(`Connection: ${LINK_LABELS[session.link]}`);
+}
+
 function statusBar(): HTMLElement {
-  const labels = { online: "connected", connecting: "connecting...", offline: "offline, reconnecting...",
-    elsewhere: "open in another tab", banned: "banned" };
   const moveIn = shownMatchWithMove();
   // The account's name is the account link; a guest's name stands alone.
   return h("header", { class: "topbar" },
@@ -58,14 +69,14 @@ function statusBar(): HTMLElement {
       session.ready ? accountLinks() : null,
       session.ready && isModerator() ? h("a", { href: "#/moderation", id: "moderation-link" }, "Moderation") : null),
     soundToggle(render),
-    h("span", { class: `link link-${session.link}`, id: "link-state", role: "status" }, labels[session.link]),
+    h("span", { class: `link link-${session.link}`, id: "link-state" }, LINK_LABELS[session.link]),
     ...[announcementBanner(session), flash()].filter((x): x is HTMLElement => x !== null));
 }
 
 // A banned address or account: the ban, its reason and its end, instead of "reconnecting" for ever.
 function banPage(): HTMLElement {
   const ban = session.ban;
-  return h("main", { class: "lobby", id: "main" }, h("section", { class: "panel dead-end", id: "ban", role: "alert" },
+  return h("main", { class: "lobby", id: "main" }, h("section", { class: "panel dead-end", id: "ban", "data-say": "ban" },
     pageHeading("You cannot play here for now"),
     h("p", { id: "ban-text" }, ban ? banText(ban) : ""),
     h("p", { class: "hint" }, "If you think this is a mistake, ask the server's moderators.")));
@@ -74,7 +85,7 @@ function banPage(): HTMLElement {
 // Errors sit at the top of the page the user is on, and go when the page changes.
 function flash(): HTMLElement | null {
   if (!session.error && !session.notice) return null;
-  return h("div", { class: "flash", id: "flash", role: "alert" }, h("span", {}, session.error || session.notice),
+  return h("div", { class: "flash", id: "flash" }, h("span", { "data-say": "flash" }, session.error || session.notice),
     h("button", { class: "secondary small", "aria-label": "dismiss", "data-offline": "ok", onclick: () => {
       session.notice = "";
       session.clearError();
@@ -162,6 +173,8 @@ function render(): void {
     announce(session.lobbyChat.slice(lobbyChatRead).slice(-3).map((c) => `${c.from} says: ${c.text}`).join(" "));
   }
   lobbyChatRead = session.lobbyChat.length;
+  sayNewMessages(root);
+  sayLinkChange();
   const turn = tabs.role === "live" ? session.myTurn : tabs.otherTurn;
   showTurn(turn);
   tabs.announceTurn(turn);

@@ -315,8 +315,8 @@ export class Session {
         const u = body.value;
         if (!u.match) break;
         if (u.removed) this.lobby.delete(u.match.matchId);
-        if (u.match.settings?.rated && (u.removed || u.match.status >= MatchStatus.FINISHED)) this.ratingsMoved();
         else this.lobby.set(u.match.matchId, u.match);
+        if (u.match.settings?.rated && (u.removed || u.match.status >= MatchStatus.FINISHED)) this.ratingsMoved();
         const mv = this.matches.get(u.match.matchId);
         if (mv && !u.removed) mv.info = u.match;
         break;

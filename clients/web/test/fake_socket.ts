@@ -44,6 +44,11 @@ export class FakeSocket {
     const bytes = toBinary(ServerMessageSchema, create(ServerMessageSchema, { ...m, requestId: to.requestId }));
     this.onmessage?.({ data: bytes.slice().buffer });
   }
+  // A message the server sends on its own (request id 0: lobby updates, chat, presence).
+  push(m: MessageInitShape<typeof ServerMessageSchema>): void {
+    const bytes = toBinary(ServerMessageSchema, create(ServerMessageSchema, { ...m, requestId: 0n }));
+    this.onmessage?.({ data: bytes.slice().buffer });
+  }
   last(): ClientMessage {
     return this.sent[this.sent.length - 1];
   }

@@ -103,6 +103,11 @@ bool play_one(WsClient& client, uint64_t match, const engine::RulesetInfo& info,
   engine::drop_avoided(legal, info.resign_kinds);
   const uint64_t code = legal[rng.below(static_cast<uint32_t>(legal.size()))].code();
   const ServerMessage reply = client.request(action(match, code, t->seq));
+  if (reply.result() == MATCH_OVER) {
+    // The bot's move ended the match before its update reached this view: ended, not refused.
+    return !client.wait_until([&] { return client.tracker().find(match)->ended; },
+                              std::chrono::seconds(10));
+  }
   if (reply.result() != OK && reply.result() != STALE_SEQ) {
     problem = "an action was refused: " + std::string(ResultCode_Name(reply.result())) + ": " +
               reply.reason();
@@ -115,10 +120,7 @@ bool play_one(WsClient& client, uint64_t match, const engine::RulesetInfo& info,
 
 TEST_CASE(
     "faults: PostgreSQL restarted, then the node hosting a live match killed with SIGKILL: the "
-    "match is adopted, listed once under its adopter, and played to its end",
-    "[.][needs-store-reconnect]") {
-  // Hidden until the store reconnects a dropped PostgreSQL connection (docs/storage.md): without
-  // it the adopter's first append after the restart fails and the match is aborted.
+    "match is adopted, listed once under its adopter, and played to its end") {
   ThrowawayPostgres pg;  // its own: restarted below
   const std::string database = pg.new_database();
   RedisServer redis;
@@ -207,8 +209,9 @@ TEST_CASE(
     "faults: a node killed and restarted within its lease lists its resumed matches again at "
     "once, before their players come back",
     "[.][open]") {
-  // Hidden: fails today (node-b keeps listing the seat connected); the first-connection
-  // republish does not cover it yet.
+  // Hidden: fails (node-b keeps listing the seat connected after node-a came back, with no
+  // error logged by either node); not found yet why the resumed match's listing does not reach
+  // node-b.
   const std::string database = ThrowawayPostgres::shared().new_database();
   RedisServer redis;
   auto a = std::make_unique<ServerProcess>(pg_node_args(redis, "node-a", database));

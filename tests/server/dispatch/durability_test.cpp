@@ -38,7 +38,7 @@ class HeldLog final : public server::ActionLog {
     std::lock_guard lock(held_->mutex);
     held_->pending.push_back(std::move(durable));
   }
-  void ended(uint64_t, const server::MatchEnd&) override {}
+  void ended(uint64_t, const server::MatchEnd&, server::Durable durable) override { durable({}); }
 
  private:
   std::shared_ptr<HeldAppends> held_;

@@ -18,11 +18,11 @@ TEST_CASE("durable relay: a batch of reports costs one post, and they run in ord
   std::thread writer([&] {
     for (int i = 0; i < 5; ++i) {
       relay->report(
-          [&, i](const std::string& error) {
-            ran.push_back(std::to_string(i) + error);
+          [&, i](const duelhall::server::LogOutcome& outcome) {
+            ran.push_back(std::to_string(i) + outcome.error);
             threads.push_back(std::this_thread::get_id());
           },
-          i == 3 ? "!" : "");
+          duelhall::server::LogOutcome(i == 3 ? "!" : ""));
     }
   });
   writer.join();
@@ -33,7 +33,7 @@ TEST_CASE("durable relay: a batch of reports costs one post, and they run in ord
   for (auto id : threads) CHECK(id == std::this_thread::get_id());
   // The next batch posts again.
   io.restart();
-  relay->report([&](const std::string&) { ran.push_back("5"); }, "");
+  relay->report([&](const duelhall::server::LogOutcome&) { ran.push_back("5"); }, {});
   CHECK(relay->drains() == 2);
   io.run();
   CHECK(ran.back() == "5");

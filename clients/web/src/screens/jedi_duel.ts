@@ -68,7 +68,7 @@ function decision(ctx: ScreenContext): HTMLElement {
       `: attack ${a.attackTotal} against defence ${a.defenceTotal}`));
   }
   if (v.sensedSeat) {
-    parts.push(h("div", { class: "reveal", "aria-label": "Force Sense reveal" },
+    parts.push(h("div", { class: "reveal", role: "group", "aria-label": "Force Sense reveal" },
       h("p", {}, `Force Sense: ${ctx.seatName(v.sensedSeat - 1)}'s hand, shown to you alone`),
       h("div", { class: "cards" }, ...v.sensedHand.map((c: number) => cardSvg(c)))));
   }

@@ -85,8 +85,8 @@ export function youngJediScreen(ctx: ScreenContext): HTMLElement {
       v.phase === SEARCH_PHASE && v.searchCard ? `; ${cardTitle(v.searchCard - 1)} searches the draw deck` : ""),
     // Y29: only the searcher's own view carries what her draw deck holds for the search.
     v.phase === SEARCH_PHASE && v.toAct === ctx.seat
-      ? h("div", { class: "search", "aria-label": "found in your draw deck" },
-          h("h4", {}, "Found in your draw deck"),
+      ? h("div", { class: "search", role: "group", "aria-label": "found in your draw deck" },
+          h("h3", {}, "Found in your draw deck"),
           v.searchCandidates?.length ? h("span", {}, ...v.searchCandidates.map((c: number) => chip(c))) : "nothing it names")
       : null,
     h("div", { class: "table" }, ...v.players.map((p: any, i: number) => side(ctx, p, i))),

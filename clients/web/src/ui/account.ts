@@ -141,7 +141,7 @@ function profileView(session: Session, p: Profile): HTMLElement {
 
 // #/account: the forms when signed out, our own profile and sign-out when signed in.
 export function accountPage(session: Session): HTMLElement {
-  const error = accountState.error ? h("p", { class: "error", role: "alert", id: "account-error" }, accountState.error) : null;
+  const error = accountState.error ? h("p", { class: "error", "data-say": "account-error", id: "account-error" }, accountState.error) : null;
   if (signedIn()) {
     if (!accountState.profile || accountState.profileName !== "" || profileStale()) void loadProfile(session, "");
     return h("main", { class: "lobby", id: "main" }, pageHeading("Your account"),

@@ -60,7 +60,7 @@ export function actionsPanel(session: Session, mv: MatchView): HTMLElement {
     over ? ratingNote(mv.id) : null,
     over ? h("p", { class: "after" }, h("a", { href: `#/replay/${mv.id}`, id: "open-replay" }, "Open the replay"), " \u00b7 ",
       h("a", { href: "#/", id: "to-lobby" }, "Back to the lobby")) : null,
-    mv.notice ? h("p", { class: "notice", role: "alert" }, mv.notice) : null,
+    mv.notice ? h("p", { class: "notice", "data-say": "notice" }, mv.notice) : null,
     !live && mv.legal.length ? h("p", { class: "notice" }, "Not connected: the moves come back when the connection does.") : null,
     planner,
     planner && isSetupStep(mv.legal) ? h("p", { class: "hint" }, "Or choose one step at a time:") : null,

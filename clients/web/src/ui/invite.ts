@@ -3,7 +3,14 @@
 // link. A copy button puts it on the clipboard.
 import { h } from "../dom";
 import type { MatchView } from "../session";
+import { announce } from "./page";
 import { inviteLink } from "./route";
+
+// Shown beside the button and said through the page's live region (the status line is redrawn).
+function tell(status: HTMLElement, text: string): void {
+  status.textContent = text;
+  announce(text);
+}
 
 async function copy(text: string, field: HTMLInputElement, status: HTMLElement): Promise<void> {
   try {
@@ -11,11 +18,11 @@ async function copy(text: string, field: HTMLInputElement, status: HTMLElement):
   } catch {
     field.select(); // no clipboard access (plain http, permissions): the text is selected to copy
     if (!document.execCommand("copy")) {
-      status.textContent = "Select the link and copy it";
+      tell(status, "Select the link and copy it");
       return;
     }
   }
-  status.textContent = "Copied";
+  tell(status, "Copied");
 }
 
 export function invitePanel(mv: MatchView): HTMLElement | null {
@@ -27,7 +34,7 @@ export function invitePanel(mv: MatchView): HTMLElement | null {
   }
   const link = inviteLink(mv.id, mv.inviteCode);
   const field = h("input", { readonly: true, id: "invite", value: link, "aria-label": "invite link" }) as HTMLInputElement;
-  const status = h("span", { class: "hint", id: "invite-status", role: "status" });
+  const status = h("span", { class: "hint", id: "invite-status" });
   return h("div", { class: "invite" },
     h("label", { for: "invite" }, secret ? "Invite link (private match)" : "Link to share"),
     h("div", { class: "invite-row" }, field,

@@ -48,7 +48,7 @@ export function fairnessNote(m: { seedCommitment: string; seed: string; engineVe
       return h("span", { class: "fairness verified", id: "fairness", title: `${title}; seed ${m.seed}` },
         "\u2713 Seed verified: the revealed seed matches the commitment");
     case "mismatch":
-      return h("span", { class: "fairness mismatch", id: "fairness", role: "alert", title },
+      return h("span", { class: "fairness mismatch", id: "fairness", "data-say": "fairness", title },
         "\u2717 The revealed seed does not match the commitment");
   }
 }

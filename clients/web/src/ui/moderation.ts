@@ -97,7 +97,7 @@ export function moderationPage(session: Session): HTMLElement {
   if (!moderationState.loading && Date.now() - moderationState.loadedAt > 3_000) void refreshModeration(session);
   const s = moderationState;
   return h("main", { class: "moderation", id: "main" }, pageHeading("Moderation"),
-    s.notice ? h("p", { id: "mod-notice", role: "status" }, s.notice) : null,
+    s.notice ? h("p", { id: "mod-notice", "data-say": "mod-notice" }, s.notice) : null,
     section("mod-controls", "Reason and duration",
       h("div", { class: "field" }, h("label", { for: "mod-reason" }, "Reason"), h("input", { id: "mod-reason", maxlength: 500 })),
       h("div", { class: "field" }, h("label", { for: "mod-duration" }, "Duration"),
@@ -134,8 +134,8 @@ export function moderationPage(session: Session): HTMLElement {
 export function announcementBanner(session: Session): HTMLElement | null {
   const a = session.announcement;
   if (!a) return null;
-  return h("div", { class: "flash announcement", id: "announcement", role: "status" },
-    h("span", {}, h("b", {}, "Announcement"), a.from ? ` from ${a.from}: ` : ": ", a.text),
+  return h("div", { class: "flash announcement", id: "announcement" },
+    h("span", { "data-say": "announcement" }, h("b", {}, "Announcement"), a.from ? ` from ${a.from}: ` : ": ", a.text),
     h("button", { class: "secondary small", "aria-label": "dismiss", "data-offline": "ok", onclick: () => {
       session.announcement = undefined;
       session.changed();

@@ -98,7 +98,7 @@ export function replayListPage(session: Session): HTMLElement {
         h("label", { for: "replay-player" }, " Player "),
         h("input", { id: "replay-player", name: "replay-player", value: list.player, maxlength: 32, autocomplete: "off" }),
         " ", h("button", { type: "submit" }, "Search")),
-      list.error ? h("p", { class: "error", role: "alert" }, list.error) : null,
+      list.error ? h("p", { class: "error", "data-say": "replays-error" }, list.error) : null,
       list.replays.length
         ? h("ul", { id: "replay-list" }, ...list.replays.map((r) =>
             h("li", { "data-replay": String(r.matchId) },
@@ -151,7 +151,9 @@ function replayBoard(session: Session, frame: ReplayFrame, seat: number): HTMLEl
     },
     act: () => {},
   };
-  return screenFor(summary.ruleset)(ctx);
+  // Under a heading of its own, as on the match page: the seats' h3 headings follow an h2.
+  return h("section", { class: "board-wrap", "aria-labelledby": "board-h" },
+    h("h2", { id: "board-h", class: "sr-only" }, "The table"), screenFor(summary.ruleset)(ctx));
 }
 
 export function replayPage(session: Session, id: bigint): HTMLElement {
@@ -186,7 +188,7 @@ export function replayPage(session: Session, id: bigint): HTMLElement {
       h("div", { class: "main-col" },
         h("section", { class: "panel replay-controls", "aria-label": "replay controls" },
           perspectiveChoice(session, v, summary), stepControls(session, v, frame),
-          v.error ? h("p", { class: "error", role: "alert" }, v.error) : null),
+          v.error ? h("p", { class: "error", "data-say": "replay-error" }, v.error) : null),
         replayBoard(session, frame, v.seat),
         // The result waits for the last step, as it did for the players.
         h("section", { class: "panel actions" }, h("h2", {}, "Result"),

@@ -43,6 +43,8 @@ async function check(name, body) {
   }
 }
 
+// Everything a screen reader treats as a live region.
+const LIVE = "[aria-live], [role=status], [role=alert], [role=log], [role=marquee]";
 const focusInPanel = (page) => page.evaluate(() => Boolean(document.activeElement?.closest("#action-bar")));
 const focusedText = (page) => page.evaluate(() => document.activeElement?.textContent ?? "");
 
@@ -144,7 +146,7 @@ try {
     const worst = Math.max(...tabs.slice(1));
     console.log(`     Tab presses before each move: ${tabs.join(" ")}`);
     if (worst > 3) throw new Error(`a move took ${worst} Tab presses: focus left the move panel`);
-    const region = await p.page.$$eval("[aria-live]", (els) => els.map((e) => e.id));
+    const region = await p.page.$$eval(LIVE, (els) => els.map((e) => e.id));
     if (region.join() !== "announcer") throw new Error(`live regions on the match page: ${region.join(", ")}`);
   });
 
@@ -198,6 +200,18 @@ try {
       if (!title.includes(r.display)) throw new Error(`the match page's title is "${title}"`);
       await noSidewaysScroll(p.page, `the ${r.name} match`);
       if (r.name === "jedi_duel") {
+        // A refused move is said once through the one live region, not by an alert of its own
+        // redrawn (and read again) with every update.
+        const live = await p.page.$$eval(LIVE, (els) => els.map((e) => e.id));
+        if (live.join() !== "announcer") throw new Error(`live regions on the match page: ${live.join(", ")}`);
+        await p.page.evaluate((mid) => window.duelhall.act(BigInt(mid), 987654321n), String(id));
+        const notice = (await (await p.page.waitForSelector(".notice[data-say]", { timeout: 10_000 })).innerText()).trim();
+        for (let i = 0; i < 3; ++i) {
+          await p.page.evaluate(() => window.duelhall.changed());
+          await p.page.waitForTimeout(50);
+        }
+        const times = (await p.page.evaluate(() => window.heard)).filter((t) => t.includes(notice)).length;
+        if (times !== 1) throw new Error(`the refusal "${notice}" was said ${times} times`);
         // Jedi Duel's shared end (both seats among the winners) is told as shared, not as a win
         // (the outcome set here as the server sends it for that end).
         await p.page.evaluate((mid) => {

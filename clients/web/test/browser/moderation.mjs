@@ -74,10 +74,17 @@ try {
   await mod.page.fill("#mod-reason", "spam");
   await mod.page.selectOption("#mod-duration", "600");
   await moderate(mod, "troll_acc", "mute", "troll_acc muted");
-  await troll.page.click("#flash button").catch(() => {}); // the mute's own notice
+  // The mute's own notice and the refused chat line give its end in one format.
+  const told = await troll.page.waitForFunction(() => {
+    const text = document.getElementById("flash")?.textContent ?? "";
+    return /muted/.test(text) && text;
+  }, null, { timeout: 10_000 }).then((v) => v.jsonValue());
+  await troll.page.click("#flash button").catch(() => {});
   await lobbyChat(troll, "buy more gold");
   const muted = await flashText(troll.page);
   if (!/muted until .*: spam/.test(muted)) throw new Error(`the muted chat shows "${muted}"`);
+  const end = (text) => /until (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC)/.exec(text)?.[1];
+  if (!end(told) || end(told) !== end(muted)) throw new Error(`the mute notice "${told}" and the refusal "${muted}" give its end apart`);
   const lines = await troll.page.$$eval("#lobby-chat-log li", (els) => els.map((e) => e.textContent));
   if (lines.some((l) => l.includes("buy more gold"))) throw new Error("a muted line reached the chat");
 

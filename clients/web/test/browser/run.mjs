@@ -8,7 +8,7 @@
 //  4. screenshots of each ruleset's match screen (and a phone-width one) in test-output/;
 //  5. after the duel, every page checks the revealed seed against the commitment, and the duel
 //     replays step by step from the public view, a seat, and everything (the result hidden
-//     until the last step);
+//     until the last step), and axe-core finds nothing serious on the replay page;
 //  6. accounts: registration, a rated match, sign-in from a fresh profile, history, leaderboard;
 //  7. a new player's first hour (journeys.mjs): two tabs of one browser, dead-end links, resigning
 //     in every ruleset, invites across reloads, the phone's action bar, Force Battles' setup;
@@ -18,6 +18,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
 import { accountsScenario } from "./accounts.mjs";
+import { checkAxe } from "./axe.mjs";
 import { checkSpectatorFrames, checkSpectatorDom, playDuel } from "./duel.mjs";
 import { loadDecoders } from "./frames.mjs";
 import { deadEnds, forceBattlesSetup, phoneBar, resignIn, twoTabs } from "./journeys.mjs";
@@ -142,6 +143,7 @@ try {
     const result = await page.innerText("#replay-result");
     if (!/won by|no winner/.test(result)) throw new Error(`the replay's result reads "${result}"`);
     await checkContrast(page, "replay");
+    await checkAxe(page, "a replay at its last step");
     await page.goto(`${server.url}#/`);
     await page.waitForSelector("#create-form");
   });

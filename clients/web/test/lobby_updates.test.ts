@@ -1,0 +1,72 @@
+// The lobby as the session keeps it from the server's LobbyUpdates (pushed, request id 0): a
+// match the server takes off the list leaves it, and a rated match that ends shows as ended and
+// marks the profile and leaderboard out of date. Over the stand-in WebSocket.
+import { describe, expect, it, vi } from "vitest";
+import { accountState } from "../src/identity";
+import { MatchStatus } from "../src/gen/lobby_pb";
+import { ResultCode } from "../src/gen/result_pb";
+import { Session } from "../src/session";
+import { FakeSocket, useFakeSockets } from "./fake_socket";
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+function storage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (k: string) => items.get(k) ?? null,
+    key: (i: number) => [...items.keys()][i] ?? null,
+    removeItem: (k: string) => void items.delete(k),
+    setItem: (k: string, v: string) => void items.set(k, v),
+  };
+}
+
+const unrated = { matchId: 4n, ruleset: "jedi_duel", status: MatchStatus.PLAYING };
+const rated = { matchId: 5n, ruleset: "jedi_duel", status: MatchStatus.PLAYING, settings: { rated: true } };
+
+// A session through its hello, with matches 4 (unrated) and 5 (rated) listed in the lobby.
+async function inTheLobby(): Promise<{ session: Session; ws: FakeSocket }> {
+  localStorage.setItem("duelhall.name", "Ann");
+  const session = new Session("ws://hall.test/ws");
+  session.start();
+  const ws = FakeSocket.made[0];
+  ws.accept();
+  ws.answer(ws.last(), {
+    result: ResultCode.OK,
+    body: { case: "welcome", value: { playerId: 1n, displayName: "Ann", resumeToken: "tok" } },
+  });
+  await flush();
+  ws.answer(ws.last(), { result: ResultCode.OK, body: { case: "rulesets", value: { rulesets: [] } } });
+  await flush();
+  expect(ws.last().command.case).toBe("subscribeLobby");
+  ws.answer(ws.last(), { result: ResultCode.OK, body: { case: "matches", value: { matches: [unrated, rated] } } });
+  await flush();
+  expect([...session.lobby.keys()]).toEqual([4n, 5n]);
+  return { session, ws };
+}
+
+describe("the lobby's updates", () => {
+  useFakeSockets(() => vi.stubGlobal("localStorage", storage()));
+
+  it("a match taken off the list leaves the session's lobby", async () => {
+    const { session, ws } = await inTheLobby();
+    ws.push({ body: { case: "lobbyUpdate", value: { match: { ...unrated, status: MatchStatus.FINISHED }, removed: true } } });
+    await flush();
+    expect(session.lobby.has(4n)).toBe(false);
+  });
+
+  it("a rated match that ends shows as ended and the ratings pages load again", async () => {
+    const { session, ws } = await inTheLobby();
+    const before = accountState.generation;
+    ws.push({ body: { case: "lobbyUpdate", value: { match: { ...rated, status: MatchStatus.FINISHED } } } });
+    await flush();
+    expect(session.lobby.get(5n)?.status).toBe(MatchStatus.FINISHED);
+    expect(accountState.generation).toBeGreaterThan(before);
+    ws.push({ body: { case: "lobbyUpdate", value: { match: { ...rated, status: MatchStatus.FINISHED }, removed: true } } });
+    await flush();
+    expect(session.lobby.has(5n)).toBe(false);
+  });
+});

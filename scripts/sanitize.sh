@@ -21,7 +21,10 @@ command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=cca
 shared=()
 # -O1: the sanitizer builds compile 3.3 times slower than the plain build at -O3 and half of that
 # at -O1 (docs/testing.md); -O1 still inlines enough for the suite's timeouts.
-optimise=(-DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG")
+# The test binaries' own files at -O0 (DUELHALL_TEST_OPTIMIZE): they are glue, and at -O1 under a
+# sanitizer they took half of the build.
+optimise=(-DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG"
+          -DDUELHALL_TEST_OPTIMIZE=-O0)
 [ -n "${DUELHALL_SHARED_DIR:-}" ] && shared=(-DDUELHALL_SHARED_DIR="$DUELHALL_SHARED_DIR")
 
 # ctest with every process's sanitizer reports collected in $1/sanitizer-logs.
@@ -30,6 +33,9 @@ run_ctest() {
   shift
   local logs=$PWD/$build/sanitizer-logs
   rm -rf "$logs" && mkdir -p "$logs"
+  # Random play over a quarter of its seeds (tests/harness/random_play.hpp): every check still
+  # runs on every step, and the plain build plays every seed (scripts/test.sh).
+  DUELHALL_RANDOM_PLAY_SHARE=${DUELHALL_RANDOM_PLAY_SHARE:-0.25} \
   ASAN_OPTIONS="halt_on_error=1:abort_on_error=1:detect_leaks=1:log_path=$logs/asan" \
   UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:log_path=$logs/ubsan" \
   TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:log_path=$logs/tsan" \
@@ -76,7 +82,7 @@ steps=("$@")
 [ ${#steps[@]} -gt 0 ] || steps=(asan tsan fuzz)
 for step in "${steps[@]}"; do
   case "$step" in
-    asan | tsan | fuzz) echo "== $step" && "$step" ;;
+    asan | tsan | fuzz) echo "== $step (at ${SECONDS} s)" && "$step" ;;
     *) echo "unknown step: $step (asan, tsan or fuzz)" >&2 && exit 2 ;;
   esac
 done

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <sstream>
 
 namespace duelhall::testing {
@@ -126,6 +127,15 @@ void check_leaks(const State& state, engine::Rng& rng, const GameContext& ctx,
 
 }  // namespace
 
+int scaled_games(int games) {
+  const char* share_text = std::getenv("DUELHALL_RANDOM_PLAY_SHARE");
+  if (share_text == nullptr || *share_text == '\0') return games;
+  const double share = std::strtod(share_text, nullptr);
+  // A share the run cannot mean (zero, negative, above one, not a number) plays every game.
+  if (!(share > 0.0 && share <= 1.0)) return games;
+  return std::max(1, static_cast<int>(games * share));
+}
+
 HarnessReport run_random_play(const engine::Registry& registry, const std::string& ruleset,
                               const HarnessOptions& options) {
   HarnessReport report;
@@ -133,7 +143,8 @@ HarnessReport run_random_play(const engine::Registry& registry, const std::strin
   REQUIRE(info != nullptr);
   const int seat_choices = info->max_seats - info->min_seats + 1;
   std::map<uint64_t, std::string> code_labels;  // labels_by_code: each code's first label
-  for (int game = 0; game < options.games; ++game) {
+  const int games = scaled_games(options.games);
+  for (int game = 0; game < games; ++game) {
     GameContext ctx;
     ctx.ruleset = ruleset;
     ctx.seed = options.first_seed + static_cast<uint64_t>(game);

@@ -47,7 +47,13 @@ struct HarnessReport {
   std::map<int, int> games_by_seats;
 };
 
-// Runs the games; failures are reported through Catch2. Returns what it did, for assertions.
+// How many of `games` a run plays: all of them, or the share DUELHALL_RANDOM_PLAY_SHARE names
+// (a number in (0, 1]; at least one game). The sanitizer builds play a quarter: every check still
+// runs on every step, over fewer seeds, where each game costs ten times as much.
+int scaled_games(int games);
+
+// Runs scaled_games(options.games) games; failures are reported through Catch2. Returns what it
+// did, for assertions.
 HarnessReport run_random_play(const engine::Registry& registry, const std::string& ruleset,
                               const HarnessOptions& options);
 

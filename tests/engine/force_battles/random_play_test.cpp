@@ -15,11 +15,11 @@ TEST_CASE("Force Battles random play holds the harness invariants at every compe
     options.first_seed = 1000;
     options.params = {{"competency", level}};
     const auto report = testing::run_random_play(registry, "force_battles", options);
-    CHECK(report.games == 500);
+    CHECK(report.games == testing::scaled_games(500));
     CHECK(report.hidden_redraws_that_changed_something > 0);
     games += report.games;
   }
-  CHECK(games == 2000);
+  CHECK(games == 4 * testing::scaled_games(500));
 }
 
 TEST_CASE("Force Battles random play ends at a host-set round limit") {
@@ -28,5 +28,5 @@ TEST_CASE("Force Battles random play ends at a host-set round limit") {
   options.games = 200;
   options.params = {{"competency", "diamedes"}, {"round_limit", "3"}};
   const auto report = testing::run_random_play(registry, "force_battles", options);
-  CHECK(report.games == 200);
+  CHECK(report.games == testing::scaled_games(200));
 }

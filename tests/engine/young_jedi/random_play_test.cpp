@@ -24,7 +24,7 @@ TEST_CASE("young_jedi random play with the ready decks") {
   auto start = std::chrono::steady_clock::now();
   auto report = testing::run_random_play(engine::builtin_registry(), "young_jedi", options);
   auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  CHECK(report.games == 2000);
+  CHECK(report.games == testing::scaled_games(2000));
   WARN("young_jedi: " << report.games << " games, " << report.actions << " actions, "
                       << report.leak_checks << " leak checks in " << seconds << " s");
 }
@@ -60,7 +60,7 @@ TEST_CASE("young_jedi random play with decks whose deploy texts search the draw 
   options.games = 100;
   options.seat_options = [decks](int, uint64_t) { return decks; };
   auto report = testing::run_random_play(engine::builtin_registry(), "young_jedi", options);
-  CHECK(report.games == 100);
+  CHECK(report.games == testing::scaled_games(100));
   // Those games do reach the search: count the searches of random games with these decks.
   engine::Registry registry = engine::builtin_registry();
   int searches = 0;

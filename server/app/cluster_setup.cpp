@@ -96,4 +96,14 @@ RecoveryFilter cluster_recovery_filter(cluster::ClusterNode& cluster, storage::M
   };
 }
 
+void release_unhosted(cluster::ClusterNode& cluster, Hub& hub) {
+  std::string error;
+  const auto released = cluster.release_unhosted_now(hub.hosted_match_ids(), error);
+  if (!released) throw std::runtime_error(error);
+  if (*released > 0) {
+    spdlog::warn("cluster: {} matches leased by this node's last run and never stored are given up",
+                 *released);
+  }
+}
+
 }  // namespace duelhall::server

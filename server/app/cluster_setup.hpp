@@ -32,4 +32,10 @@ std::shared_ptr<cluster::ClusterNode> join_cluster(
 // answer.
 RecoveryFilter cluster_recovery_filter(cluster::ClusterNode& cluster, storage::MatchStore& store);
 
+// After the start-up's recovery: the leases and listings a past run of this node left for
+// matches this run does not host (created, leased and listed, then lost with the node before
+// the store had them) are given up, so that no other node lists them or sends players to them.
+// Throws std::runtime_error when Redis does not answer.
+void release_unhosted(cluster::ClusterNode& cluster, Hub& hub);
+
 }  // namespace duelhall::server

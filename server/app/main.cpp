@@ -179,6 +179,14 @@ int main(int argc, char** argv) {
       return 1;
     }
   }
+  if (cluster) {
+    try {
+      release_unhosted(*cluster, *hub);
+    } catch (const std::exception& e) {
+      spdlog::critical("cannot join the cluster: {}", e.what());
+      return 1;
+    }
+  }
   // The tokens of ended matches open them only while they are listed (and back after a restart).
   if (store)
     forget_unlisted_tokens(io, adoptions.get_executor(), *store, config.finished_linger_seconds);

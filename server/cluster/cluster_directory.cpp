@@ -254,4 +254,15 @@ std::optional<uint64_t> ClusterDirectory::acquire_now(const RedisEndpoint& endpo
                   "acquire the lease of match " + std::to_string(match), error);
 }
 
+std::optional<uint64_t> ClusterDirectory::release_unhosted_now(const RedisEndpoint& endpoint,
+                                                               const std::string& prefix,
+                                                               const std::string& node,
+                                                               const std::vector<uint64_t>& hosted,
+                                                               std::string& error) {
+  std::vector<std::string> args{prefix, node, lobby_channel_of(prefix)};
+  for (uint64_t match : hosted) args.push_back(std::to_string(match));
+  return eval_now(endpoint, scripts::kReleaseUnhosted, args,
+                  "give up the matches this node no longer hosts", error);
+}
+
 }  // namespace duelhall::cluster

@@ -59,7 +59,8 @@ class ClusterDirectory {
   explicit ClusterDirectory(std::shared_ptr<RedisLink> link, std::string prefix = "duelhall:");
 
   const std::string& prefix() const { return prefix_; }
-  std::string lobby_channel() const { return prefix_ + "lobby"; }
+  std::string lobby_channel() const { return lobby_channel_of(prefix_); }
+  static std::string lobby_channel_of(const std::string& prefix) { return prefix + "lobby"; }
 
   // Writes `self`'s heartbeat (expiring after `ttl`) and renews its leases; answers the matches
   // it has lost to an adopter.
@@ -95,6 +96,14 @@ class ClusterDirectory {
                                              const std::string& prefix, const std::string& node,
                                              uint64_t match, std::chrono::milliseconds ttl,
                                              std::string& error);
+  // At a node's start, after its recovery: gives up every match a past run of `node` owned that
+  // this run does not host (kReleaseUnhosted). How many; nullopt with `error` when Redis does not
+  // answer.
+  static std::optional<uint64_t> release_unhosted_now(const RedisEndpoint& endpoint,
+                                                      const std::string& prefix,
+                                                      const std::string& node,
+                                                      const std::vector<uint64_t>& hosted,
+                                                      std::string& error);
 
  private:
   void eval(const char* script, std::vector<std::string> args, ReplyHandler done);

@@ -69,6 +69,12 @@ std::optional<uint64_t> ClusterNode::acquire_now(uint64_t match, std::string& er
                                        options_.lease, error);
 }
 
+std::optional<uint64_t> ClusterNode::release_unhosted_now(const std::vector<uint64_t>& hosted,
+                                                          std::string& error) {
+  return ClusterDirectory::release_unhosted_now(options_.redis, options_.prefix, options_.node,
+                                                hosted, error);
+}
+
 void ClusterNode::start(uint16_t port) {
   if (!options_.advertise_host.empty()) {
     options_.advertise = "ws://" + options_.advertise_host + ":" + std::to_string(port) + "/ws";

@@ -58,6 +58,12 @@ class ClusterNode : public std::enable_shared_from_this<ClusterNode> {
   // holds unfinished (a recovery). Its epoch; 0 when another node holds it; nullopt with
   // `error` when Redis does not answer.
   std::optional<uint64_t> acquire_now(uint64_t match, std::string& error);
+  // After the recovery at start: the leases and listings a past run of this node left for
+  // matches this run does not host are given up (a match created and leased, then lost with the
+  // node before its store had it, would otherwise stay listed and leased for ever). How many;
+  // nullopt with `error` when Redis does not answer.
+  std::optional<uint64_t> release_unhosted_now(const std::vector<uint64_t>& hosted,
+                                               std::string& error);
   // `port`: the port the node listens on, for a default advertised address.
   void start(uint16_t port);
   void stop();

@@ -97,6 +97,31 @@ end
 return epoch
 )lua";
 
+const char* const kReleaseUnhosted = R"lua(
+local p, node, channel = ARGV[1], ARGV[2], ARGV[3]
+local hosted = {}
+for i = 4, #ARGV do hosted[ARGV[i]] = true end
+local released = 0
+for _, match in ipairs(redis.call('HKEYS', p..'owned:'..node)) do
+  if not hosted[match] then
+    local epoch = redis.call('HGET', p..'owned:'..node, match)
+    redis.call('HDEL', p..'owned:'..node, match)
+    redis.call('SREM', p..'ended:'..node, match)
+    if redis.call('GET', p..'epoch:'..match) == epoch then
+      redis.call('DEL', p..'lease:'..match)
+      redis.call('PEXPIRE', p..'epoch:'..match, 86400000)
+    end
+    if redis.call('HGET', p..'listing:'..match, 'node') == node then
+      redis.call('DEL', p..'listing:'..match)
+      redis.call('SREM', p..'listings', match)
+      redis.call('PUBLISH', channel, 'R '..match..' '..node..'\n')
+    end
+    released = released + 1
+  end
+end
+return released
+)lua";
+
 const char* const kRelease = R"lua(
 local p, node, match = ARGV[1], ARGV[2], ARGV[3]
 local epoch = redis.call('HGET', p..'owned:'..node, match)

@@ -21,6 +21,11 @@ extern const char* const kOrphans;
 extern const char* const kAdopt;
 // ARGV: prefix, node, match. Drops the lease of a match that ended, if the node still owns it.
 extern const char* const kRelease;
+// ARGV: prefix, node, channel, then the matches the node hosts. At a node's start: every match a
+// past run of the node owned and this run does not host (a match lost before its store had it)
+// is given up as kRelease does, and its listing, if the node's, is dropped and announced gone,
+// so no lease or listing outlives it. Returns how many were given up.
+extern const char* const kReleaseUnhosted;
 // ARGV: prefix. Every live node: name, address, matches, room, milliseconds since its last
 // heartbeat (by Redis's clock), ... (flat).
 extern const char* const kNodes;

@@ -255,6 +255,14 @@ size_t Hub::match_count() {
   return matches_.size();
 }
 
+std::vector<uint64_t> Hub::hosted_match_ids() {
+  std::lock_guard lock(mutex_);
+  std::vector<uint64_t> ids;
+  ids.reserve(matches_.size());
+  for (const auto& [id, match] : matches_) ids.push_back(id);
+  return ids;
+}
+
 std::optional<MatchInfo> Hub::forget_match(uint64_t id) {
   std::lock_guard lock(mutex_);
   matches_.erase(id);

@@ -159,6 +159,7 @@ class Hub : public MatchHost,
   std::shared_ptr<Match> find_match(uint64_t id) override;
   void remove_match(uint64_t id) override;
   size_t match_count();
+  std::vector<uint64_t> hosted_match_ids();
 
   // Lobby: a match publishes its listing whenever it changes.
   void publish(const MatchInfo& info) override;

@@ -1,7 +1,8 @@
 // Faults a host meets, on real nodes with a throw-away Redis and PostgreSQL (docs/cluster.md):
 // PostgreSQL restarted before a node's death (the adopter's connections were all dropped), a
-// node killed and restarted within its lease (its matches are listed again at once), and the
-// seconds between a node's death and its lease's end (clients are not sent to it).
+// node killed and restarted within its lease (its matches are listed again at once, a match it
+// lost before the store had it is given up), and the seconds between a node's death and its
+// lease's end (clients are not sent to it).
 #include <catch2/catch.hpp>
 
 #include "cluster_harness.hpp"
@@ -207,11 +208,7 @@ TEST_CASE(
 
 TEST_CASE(
     "faults: a node killed and restarted within its lease lists its resumed matches again at "
-    "once, before their players come back",
-    "[.][open]") {
-  // Hidden: fails (node-b keeps listing the seat connected after node-a came back, with no
-  // error logged by either node); not found yet why the resumed match's listing does not reach
-  // node-b.
+    "once, before their players come back") {
   const std::string database = ThrowawayPostgres::shared().new_database();
   RedisServer redis;
   auto a = std::make_unique<ServerProcess>(pg_node_args(redis, "node-a", database));
@@ -231,6 +228,10 @@ TEST_CASE(
     const auto entries = listed(b.port(), id);
     return entries.size() == 1 && entries[0].seats_size() == 2 && entries[0].seats(0).connected();
   }));
+  // Its start is in the store (the creation is answered once the lease is written; the start is
+  // stored just after): a match lost before that is the next test's.
+  storage::PostgresMatchStore store(database);
+  REQUIRE(eventually([&] { return store.load_match(static_cast<storage::MatchId>(id)).has_value(); }));
 
   a->kill_hard();
   a = std::make_unique<ServerProcess>(pg_node_args(redis, "node-a", database));
@@ -245,6 +246,47 @@ TEST_CASE(
                entries[0].seats_size() == 2 && !entries[0].seats(0).connected();
       },
       std::chrono::seconds(5)));
+}
+
+TEST_CASE(
+    "faults: a match a node leased and listed but lost before its store had it is given up when "
+    "the node restarts: no node lists it, its lease is free") {
+  const std::string database = ThrowawayPostgres::shared().new_database();
+  RedisServer redis;
+  auto a = std::make_unique<ServerProcess>(pg_node_args(redis, "node-a", database));
+  ServerProcess b(pg_node_args(redis, "node-b", database));
+  wait_node_ready(*a);
+  wait_node_ready(b);
+  // What a creation leaves in Redis before its match reaches the store: node-a's lease and its
+  // listing (the crash between the two is too short to aim at with a real creation).
+  constexpr uint64_t kLost = 900;
+  MatchInfo info;
+  info.set_match_id(kLost);
+  info.set_ruleset("force_battles");
+  info.set_status(PLAYING);
+  info.set_node("node-a");
+  TestLoop loop;
+  cluster::ClusterDirectory directory(link_to(loop, redis), "duelhall:");
+  const auto epoch = await<uint64_t>([&](cluster::Answer<uint64_t> done) {
+    directory.acquire("node-a", kLost, std::chrono::seconds(5), done);
+  });
+  REQUIRE(epoch.value_or(0) > 0);
+  REQUIRE(await<bool>([&](cluster::Answer<bool> done) {
+    directory.publish_listing({kLost, "node-a", info.SerializeAsString(), false}, done);
+  }));
+  REQUIRE(eventually([&] { return listed(b.port(), kLost).size() == 1; }));
+
+  a->kill_hard();
+  a = std::make_unique<ServerProcess>(pg_node_args(redis, "node-a", database));
+  wait_node_ready(*a);
+  CHECK(eventually([&] { return listed(b.port(), kLost).empty(); }, std::chrono::seconds(5)));
+  CHECK(listed(a->port(), kLost).empty());
+  const auto lease = await<std::pair<uint64_t, std::string>>(
+      [&](cluster::Answer<std::pair<uint64_t, std::string>> done) {
+        directory.lease(kLost, done);
+      });
+  REQUIRE(lease);
+  CHECK(lease->second.empty());
 }
 
 TEST_CASE(

@@ -8,9 +8,6 @@ using namespace yj_test;
 
 namespace {
 
-constexpr int kTatooine = 0;
-constexpr int kNaboo = 1;
-constexpr int kCoruscant = 2;
 constexpr int kLight = 0;
 constexpr int kDark = 1;
 

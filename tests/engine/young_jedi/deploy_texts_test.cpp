@@ -6,9 +6,6 @@ using namespace yj_test;
 
 namespace {
 
-constexpr int kTatooine = 0;
-constexpr int kCoruscant = 2;
-
 // Dark's deploy step on `planet`, with `hand` in Dark's hand and the draw decks given.
 std::unique_ptr<YoungJediState> dark_deploys(int planet, std::vector<uint16_t> hand, int light_deck,
                                              int dark_deck = 10) {

@@ -14,6 +14,11 @@ namespace yj_test {
 using namespace duelhall::engine;
 using namespace duelhall::engine::young_jedi;
 
+// The duel's three planets, in the table's order.
+constexpr int kTatooine = 0;
+constexpr int kNaboo = 1;
+constexpr int kCoruscant = 2;
+
 inline uint16_t id(const char* id_or_title) {
   auto index = find_card(id_or_title);
   REQUIRE(index);

@@ -23,14 +23,6 @@ const client::TrackedMatch& wait_started(InProcessClient& c, uint64_t id) {
   return *c.tracker.find(id);
 }
 
-ClientMessage action(uint64_t id, uint64_t code, uint64_t seq = 0) {
-  ClientMessage m;
-  m.mutable_action()->set_match_id(id);
-  m.mutable_action()->set_code(code);
-  m.mutable_action()->set_seq(seq);
-  return m;
-}
-
 // Plays this client's seat to the end, always taking the first offered action.
 void play_out(InProcessClient& c, uint64_t id) {
   for (int guard = 0; guard < 200; ++guard) {

@@ -34,14 +34,6 @@ void count_labels(const std::vector<MatchUpdate>& updates, std::map<uint64_t, in
   }
 }
 
-ClientMessage action(uint64_t id, uint64_t code, uint64_t seq) {
-  ClientMessage m;
-  m.mutable_action()->set_match_id(id);
-  m.mutable_action()->set_code(code);
-  m.mutable_action()->set_seq(seq);
-  return m;
-}
-
 // Plays the match to its end, the seat to move taking its first legal action; returns the
 // frames each seat received per action (actor, opponent) and every update each got.
 struct Played {

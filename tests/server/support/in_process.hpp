@@ -155,4 +155,13 @@ inline ClientMessage create_message(int seats, bool join, int bots) {
   return m;
 }
 
+// A SubmitAction of `code` in match `id`, at `seq` (0: the client does not say).
+inline ClientMessage action(uint64_t id, uint64_t code, uint64_t seq = 0) {
+  ClientMessage m;
+  m.mutable_action()->set_match_id(id);
+  m.mutable_action()->set_code(code);
+  m.mutable_action()->set_seq(seq);
+  return m;
+}
+
 }  // namespace duelhall::testing

@@ -28,6 +28,7 @@
 #include "metrics/log_field.hpp"
 #include "metrics/server_metrics.hpp"
 #include "moderation/moderation_service.hpp"
+#include "pairing/pairing_room.hpp"
 #include "net/listener.hpp"
 #include "net/static_files.hpp"
 #include "storage/group_commit.hpp"
@@ -228,6 +229,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   listener->run();
+  hub->pairing().start();  // quick pairing's waves (docs/pairing.md)
   if (store_watch) store_watch->start();
   if (cluster) cluster->start(listener->port());
   spdlog::info("duelhall listening on {}:{}{} ({} rulesets, {} threads, web root '{}', data '{}')",
@@ -236,6 +238,7 @@ int main(int argc, char** argv) {
 
   Drain drain(io, *hub, context, [&io, &listener, &cluster] {
     listener->close();
+    hub->pairing().stop();
     if (cluster) cluster->stop();
     io.stop();
   });

@@ -78,7 +78,7 @@ TEST_CASE("pairing: two seekers of one pool are seated in one match by the next 
   CHECK(wave(server) == 0);  // nobody is paired twice
 }
 
-TEST_CASE("pairing: seekers of different clocks are not paired; the pools are kept apart") {
+TEST_CASE("pairing: seekers of different clocks are not paired: the pools are kept apart") {
   InProcessServer server;
   InProcessClient ann(server);
   InProcessClient ben(server);
@@ -90,7 +90,7 @@ TEST_CASE("pairing: seekers of different clocks are not paired; the pools are ke
   CHECK(server.hub->pairing().seeking() == 2);
 }
 
-TEST_CASE("pairing: cancel takes the seeker out; cancelling when not seeking is NOT_SEEKING") {
+TEST_CASE("pairing: cancel takes the seeker out, and cancelling when not seeking is NOT_SEEKING") {
   InProcessServer server;
   InProcessClient ann(server);
   InProcessClient ben(server);

@@ -147,7 +147,7 @@ void PairingRoom::accept(const Match::SeatsNow& now, uint64_t match_id,
                                {now.players[0], now.players[0]->peer(), now.options[0]}};
   MatchSettings settings = now.settings;
   answer(peer, request_id, OK);
-  seat(settings, std::move(seats), 0, match_id);
+  seat_players(settings, std::move(seats), 0, match_id);
 }
 
 void PairingRoom::prune_offers() {

@@ -171,7 +171,7 @@ Handled PairingRoom::seek(Call& call, const Seek& request) {
   if (Handled refused = check_seek(call, request, seats); refused.code != OK) return refused;
   const std::shared_ptr<Player>& player = call.state.player;
   pairing::Seek wanted{seeker_of(*player), 1500, 350, seats, request.seat_option()};
-  if (request.rated() && host_.accounts()) {
+  if (player->registered() && host_.accounts()) {
     try {
       for (const auto& r : host_.accounts()->store().ratings(player->account().id)) {
         if (r.ruleset != request.ruleset()) continue;
@@ -263,7 +263,7 @@ size_t PairingRoom::wave(pairing::Instant now) {
     tell_waits = ++waves_ % kStatusEveryWaves == 0;
     prune_offers();
   }
-  for (Made& m : made) seat(m.settings, std::move(m.seats), m.bot_seats, 0);
+  for (Made& m : made) seat_players(m.settings, std::move(m.seats), m.bot_seats, 0);
   if (tell_waits) push_status_every_few_waves(now);
   return made.size();
 }
@@ -283,15 +283,37 @@ void PairingRoom::push_status_every_few_waves(pairing::Instant now) {
   for (auto& [peer, frame] : out) peer->send(std::move(frame));
 }
 
-void PairingRoom::seat(const MatchSettings& settings, std::vector<ToSeat> seats, uint32_t bot_seats,
-                       uint64_t rematch_of) {
+std::optional<std::string> PairingRoom::fit_seat_options(const MatchSettings& settings,
+                                                         std::vector<ToSeat>& seats) const {
+  const engine::RulesetInfo* info = host_.registry().find(settings.ruleset());
+  if (!info || !info->check_seat_options || seats.size() != 2) return std::nullopt;
+  engine::Params params;
+  std::string error;
+  const std::map<std::string, std::string> raw(settings.params().begin(), settings.params().end());
+  if (!engine::Params::resolve(info->params, raw, params, error)) return error;
+  const auto problem = [&] {
+    return info->check_seat_options(params, {seats[0].option, seats[1].option});
+  };
+  if (!problem()) return std::nullopt;
+  std::swap(seats[0], seats[1]);
+  return problem();
+}
+
+void PairingRoom::seat_players(const MatchSettings& settings, std::vector<ToSeat> seats,
+                               uint32_t bot_seats, uint64_t rematch_of) {
   if (seats.empty()) return;
-  CreateMatch request;
-  *request.mutable_settings() = settings;
-  request.set_join(true);
-  request.set_seat_option(seats.front().option);
-  request.set_bot_seats(bot_seats);
-  PairingCreated created = host_.create_for_pairing(seats.front().player, request);
+  PairingCreated created;
+  if (auto problem = fit_seat_options(settings, seats)) {
+    created.code = BAD_PARAMETERS;
+    created.reason = "the seats' setups do not fit together: " + *problem;
+  } else {
+    CreateMatch request;
+    *request.mutable_settings() = settings;
+    request.set_join(true);
+    request.set_seat_option(seats.front().option);
+    request.set_bot_seats(bot_seats);
+    created = host_.create_for_pairing(seats.front().player, request);
+  }
   if (created.code != OK) {
     spdlog::warn("pairing: a {} match could not be created: {}", settings.ruleset(), created.reason);
     ServerMessage m = pushed(created.code, "the match could not be created: " + created.reason);

@@ -86,8 +86,12 @@ class PairingRoom : public std::enable_shared_from_this<PairingRoom> {
   Handled check_seek(Call& call, const Seek& request, uint32_t& seats) const;
   void fill_status(const Seeking& seeking, pairing::Instant now, SeekStatus& out);
   // Creates the match (the first seat its creator), seats the rest and tells each (Paired).
-  void seat(const MatchSettings& settings, std::vector<ToSeat> seats, uint32_t bot_seats,
-            uint64_t rematch_of);
+  void seat_players(const MatchSettings& settings, std::vector<ToSeat> seats, uint32_t bot_seats,
+                    uint64_t rematch_of);
+  // Two seats whose setup texts do not fit in this order (a Young Jedi deck is one side's, and
+  // the seat decides the side) are swapped when the other order fits; when neither does, the
+  // ruleset's reason.
+  std::optional<std::string> fit_seat_options(const MatchSettings& settings, std::vector<ToSeat>& seats) const;
   void push_status_every_few_waves(pairing::Instant now);
 
   // Rematches (pairing_rematch.cpp), on the match's strand.

@@ -11,6 +11,7 @@ export class PairingState {
   private statusAt = 0; // Date.now() when the status came
   offers = new Map<bigint, RematchOffer>(); // by ended match: offered to us, or our offer declined
   offered = new Set<bigint>(); // matches whose rematch we offered and wait on
+  ended = ""; // why the server ended our seek without a match (the reason of its refusal)
   // Called once the player sits in a paired match (the page goes there).
   onPaired: ((id: bigint) => void) | null = null;
 
@@ -33,6 +34,7 @@ export class PairingState {
     switch (body.case) {
       case "seekStatus":
         this.setStatus(body.value);
+        this.ended = m.result === 0 ? "" : m.reason;
         return true;
       case "paired": {
         const p = body.value;

@@ -19,6 +19,7 @@ async function seek(session: Session, r: RulesetInfo, p: ClockPreset): Promise<v
     case: "seek", value: { ruleset: r.name, clock: p.name, rated: rated && signedIn(), seatOption: deck, seats: 0 },
   });
   if (reply.result === ResultCode.OK && reply.body.case === "seekStatus") {
+    session.pairing.ended = "";
     session.pairing.setStatus(reply.body.value);
     session.changed();
   }
@@ -60,6 +61,7 @@ export function pairingGrid(session: Session): HTMLElement {
   return h("section", { class: "panel", id: "pairing", "aria-labelledby": "pairing-h" },
     h("h2", { id: "pairing-h" }, "Quick pairing"),
     h("p", { class: "hint" }, "Pick a game and a clock: you are paired with a player near your rating in seconds."),
+    session.pairing.ended ? h("p", { class: "error", id: "seek-ended", "data-say": "seek-ended" }, session.pairing.ended) : null,
     h("label", { class: "toggle" },
       h("input", { type: "checkbox", id: "pair-rated", checked: rated && account, disabled: !account,
         "aria-describedby": "pair-rated-help",

@@ -236,7 +236,7 @@ int main(int argc, char** argv) {
                config.bind, listener->port(), context.tls ? " with TLS" : "", registry.all().size(),
                threads, config.web_root, config.data_dir);
 
-  Drain drain(io, *hub, context, [&io, &listener, &cluster] {
+  Drain drain(io, *hub, context, [&io, &listener, &cluster, &hub] {
     listener->close();
     hub->pairing().stop();
     if (cluster) cluster->stop();

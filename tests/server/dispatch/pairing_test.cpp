@@ -1,6 +1,10 @@
 // Quick pairing wired on one node (pairing/pairing_room.hpp): seeks through the dispatcher, a
 // wave run by hand (the timer's own is not armed in-process), matches made and seated.
 #include <catch2/catch.hpp>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 
 #include "pairing/pairing_room.hpp"
 #include "support/in_process.hpp"
@@ -218,4 +222,33 @@ TEST_CASE("pairing: the ruleset list carries each ruleset's clock presets and th
   CHECK(presets == std::map<std::string, uint32_t>{
                        {"blitz", 15}, {"rapid", 45}, {"classical", 90}, {"bullet", 5}});
   CHECK(ann.request(seek_message("bullet")).result() == OK);
+}
+
+TEST_CASE("pairing: the wave interval, the host's clocks and bot fill come from flags and TOML") {
+  const server::Config defaults;
+  CHECK(defaults.pairing.wave_ms == 1000);
+  CHECK(defaults.pairing.clocks.empty());
+  CHECK(defaults.pairing.bot_fill_seconds == 0);
+  auto parsed = server::parse_args({"--pairing-wave-ms", "500", "--pairing-clock",
+                                    "jedi_duel:bullet:8", "--pairing-bot-fill", "30"});
+  REQUIRE(parsed.error.empty());
+  CHECK(parsed.config.pairing.wave_ms == 500);
+  REQUIRE(parsed.config.pairing.clocks.size() == 1);
+  CHECK(parsed.config.pairing.clocks[0].ruleset == "jedi_duel");
+  CHECK(parsed.config.pairing.clocks[0].name == "bullet");
+  CHECK(parsed.config.pairing.clocks[0].clock_seconds == 8);
+  CHECK(parsed.config.pairing.bot_fill_seconds == 30);
+  for (const char* bad : {"jedi_duel", "jedi_duel:bullet", ":bullet:8", "jedi_duel::8",
+                          "jedi_duel:bullet:x", "jedi_duel:bullet:90000"}) {
+    CHECK_FALSE(server::parse_args({"--pairing-clock", bad}).error.empty());
+  }
+  CHECK_FALSE(server::parse_args({"--pairing-wave-ms", "10"}).error.empty());
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("duelhall-pairing-" + std::to_string(::getpid()) + ".toml");
+  std::ofstream(path) << "[pairing]\nwave_ms = 2000\nclocks = [\"a:b:1\", \"c:d:2\"]\n";
+  auto from_file = server::parse_args({"--config", path.string()});
+  std::filesystem::remove(path);
+  REQUIRE(from_file.error.empty());
+  CHECK(from_file.config.pairing.wave_ms == 2000);
+  CHECK(from_file.config.pairing.clocks.size() == 2);
 }

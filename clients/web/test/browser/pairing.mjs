@@ -1,7 +1,8 @@
 // Quick pairing and a rematch in Chromium (docs/pairing.md): two fresh browsers press the same
 // pairing button, are paired by the next wave and land in one match, each at its own seat; one
 // resigns, the other offers a rematch from the match page, the first accepts, and both land in
-// the new match with the seats swapped. axe-core checks the pairing grid and the seeking state.
+// the new match with the seats swapped. Two more browsers sign up and are paired in a rated
+// pool. axe-core checks the pairing grid, the seeking state and the rematch offer.
 // Registered with ctest as "web: pairing".
 // Usage: node pairing.mjs <duelhall binary> <built client dir>
 import { existsSync } from "node:fs";
@@ -24,6 +25,15 @@ const BUTTON = "#pair-jedi_duel-rapid";
 
 async function seat(page, id) {
   return page.evaluate((mid) => window.duelhall.matches.get(BigInt(mid))?.seat ?? -2, String(id));
+}
+
+async function register(p, name) {
+  await p.page.click("#account-link");
+  await p.page.fill("#signup-name", name);
+  await p.page.fill("#signup-password", "correct horse");
+  await p.page.click("#signup-form button[type=submit]");
+  await p.page.waitForSelector("#sign-out", { timeout: 10_000 });
+  await p.page.goto(`${p.url}#/`);
 }
 
 // Waits until the page shows a match other than `previous`; its id.
@@ -81,6 +91,22 @@ try {
   if (annNext !== benNext) throw new Error(`the rematch made two matches: ${annNext} and ${benNext}`);
   if ((await seat(ann.page, annNext)) !== 1 - annSeat) throw new Error("the rematch did not swap the seats");
   console.log(`  ok: the rematch seated both in match ${annNext}, seats swapped`);
+
+  // Two accounts in a rated pool.
+  const cat = await openParticipant("Cat", server.url);
+  const dan = await openParticipant("Dan", server.url);
+  opened.push(cat, dan);
+  for (const [p, name] of [[cat, "cat_acc"], [dan, "dan_acc"]]) {
+    await register(p, name);
+    await p.page.waitForSelector(BUTTON);
+    await p.page.check("#pair-rated");
+    await p.page.click(BUTTON);
+  }
+  const [catMatch, danMatch] = await Promise.all([landedIn(cat.page), landedIn(dan.page)]);
+  if (catMatch !== danMatch) throw new Error(`rated seekers paired into ${catMatch} and ${danMatch}`);
+  const rated = await cat.page.evaluate((mid) => window.duelhall.matches.get(BigInt(mid))?.info?.settings?.rated, String(catMatch));
+  if (!rated) throw new Error("the rated pool made an unrated match");
+  console.log(`  ok: two accounts paired into rated match ${catMatch}`);
 } catch (e) {
   failed = true;
   console.error(`FAIL: ${e.stack ?? e}`);

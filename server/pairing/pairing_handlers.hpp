@@ -10,7 +10,9 @@ namespace duelhall::server {
 inline Handled handle_seek(PairingRoom& room, Call& call, const Seek& request) {
   return room.seek(call, request);
 }
-inline Handled handle_cancel_seek(PairingRoom& room, Call& call) { return room.cancel(call); }
+inline Handled handle_cancel_seek(PairingRoom& room, Call& call) {
+  return room.cancel(call);
+}
 inline Handled handle_offer_rematch(PairingRoom& room, Call& call, const OfferRematch& request) {
   return room.offer_rematch(call, request);
 }

@@ -43,8 +43,8 @@ Handled PairingRoom::offer_rematch(Call& call, const OfferRematch& request) {
   auto match = host_.find_match(request.match_id());
   if (!match) return Handled::fail(REMATCH_UNAVAILABLE, "the match is over and gone");
   match->seats_now([weak = weak_from_this(), id = request.match_id(), peer = call.peer,
-                    player = call.state.player, request_id = call.request_id](
-                       const Match::SeatsNow& now) {
+                    player = call.state.player,
+                    request_id = call.request_id](const Match::SeatsNow& now) {
     if (auto room = weak.lock()) room->offer_on(now, id, peer, player, request_id);
   });
   return Handled::later();
@@ -57,8 +57,8 @@ Handled PairingRoom::answer_rematch(Call& call, const AnswerRematch& request) {
   auto match = host_.find_match(request.match_id());
   if (!match) return Handled::fail(REMATCH_UNAVAILABLE, "the match is over and gone");
   match->seats_now([weak = weak_from_this(), id = request.match_id(), request, peer = call.peer,
-                    player = call.state.player, request_id = call.request_id](
-                       const Match::SeatsNow& now) {
+                    player = call.state.player,
+                    request_id = call.request_id](const Match::SeatsNow& now) {
     if (auto room = weak.lock()) room->answer_on(now, id, request, peer, player, request_id);
   });
   return Handled::later();

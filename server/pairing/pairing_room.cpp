@@ -105,7 +105,8 @@ std::optional<pairing::PairingOptions> PairingRoom::options_for(const pairing::P
   // A rated match has two seats and no bots (MatchSettings.rated).
   options.max_seats = key.rated ? 2 : static_cast<uint32_t>(info->max_seats);
   if (key.rated) options.min_seats = 2;
-  if (!key.rated) options.bot_fill_after = std::chrono::seconds(host_.config().pairing.bot_fill_seconds);
+  if (!key.rated)
+    options.bot_fill_after = std::chrono::seconds(host_.config().pairing.bot_fill_seconds);
   return options;
 }
 
@@ -248,7 +249,8 @@ size_t PairingRoom::wave(pairing::Instant now) {
       Made m;
       m.settings.set_ruleset(pairing.pool.ruleset);
       m.settings.set_rated(pairing.pool.rated);
-      m.settings.set_clock_seconds(clock_seconds(pairing.pool.ruleset, pairing.pool.clock).value_or(0));
+      m.settings.set_clock_seconds(
+          clock_seconds(pairing.pool.ruleset, pairing.pool.clock).value_or(0));
       m.settings.set_spectators_allowed(true);
       m.bot_seats = pairing.table.bot_seats;
       m.settings.set_seats(static_cast<uint32_t>(pairing.table.seekers.size()) + m.bot_seats);
@@ -315,7 +317,8 @@ void PairingRoom::seat_players(const MatchSettings& settings, std::vector<ToSeat
     created = host_.create_for_pairing(seats.front().player, request);
   }
   if (created.code != OK) {
-    spdlog::warn("pairing: a {} match could not be created: {}", settings.ruleset(), created.reason);
+    spdlog::warn("pairing: a {} match could not be created: {}", settings.ruleset(),
+                 created.reason);
     ServerMessage m = pushed(created.code, "the match could not be created: " + created.reason);
     m.mutable_seek_status()->set_seeking(false);
     const Frame frame = frame_of(m);
@@ -344,10 +347,11 @@ void PairingRoom::seat_players(const MatchSettings& settings, std::vector<ToSeat
     join.set_seat_option(s.option);
     created.match->join(s.peer, s.player, join, 0);
     // Told once seated: seats_now runs on the match's strand after the join.
-    created.match->seats_now([s, message = paired(static_cast<int>(i)), seat = i](
-                                 const Match::SeatsNow& now) {
-      if (seat < now.players.size() && now.players[seat] == s.player) s.peer->send(frame_of(message));
-    });
+    created.match->seats_now(
+        [s, message = paired(static_cast<int>(i)), seat = i](const Match::SeatsNow& now) {
+          if (seat < now.players.size() && now.players[seat] == s.player)
+            s.peer->send(frame_of(message));
+        });
   }
 }
 

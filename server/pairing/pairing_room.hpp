@@ -91,7 +91,8 @@ class PairingRoom : public std::enable_shared_from_this<PairingRoom> {
   // Two seats whose setup texts do not fit in this order (a Young Jedi deck is one side's, and
   // the seat decides the side) are swapped when the other order fits; when neither does, the
   // ruleset's reason.
-  std::optional<std::string> fit_seat_options(const MatchSettings& settings, std::vector<ToSeat>& seats) const;
+  std::optional<std::string> fit_seat_options(const MatchSettings& settings,
+                                              std::vector<ToSeat>& seats) const;
   void push_status_every_few_waves(pairing::Instant now);
 
   // Rematches (pairing_rematch.cpp), on the match's strand.

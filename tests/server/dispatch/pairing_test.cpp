@@ -1,7 +1,7 @@
 // Quick pairing wired on one node (pairing/pairing_room.hpp): seeks through the dispatcher, a
 // wave run by hand (the timer's own is not armed in-process), matches made and seated.
-#include <catch2/catch.hpp>
 #include <unistd.h>
+#include <catch2/catch.hpp>
 
 #include <filesystem>
 #include <fstream>
@@ -31,12 +31,14 @@ ClientMessage cancel_message() {
 }
 
 std::optional<Paired> paired_of(InProcessClient& client) {
-  client.wait_until([&] {
-    for (const auto& m : client.inbox) {
-      if (m.has_paired()) return true;
-    }
-    return false;
-  }, std::chrono::milliseconds(500));
+  client.wait_until(
+      [&] {
+        for (const auto& m : client.inbox) {
+          if (m.has_paired()) return true;
+        }
+        return false;
+      },
+      std::chrono::milliseconds(500));
   for (const auto& m : client.inbox) {
     if (m.has_paired()) return m.paired();
   }

@@ -56,12 +56,14 @@ ClientMessage answer(uint64_t id, bool accept, const std::string& reason = {}) {
 
 template <typename Has>
 std::optional<ServerMessage> pushed(InProcessClient& client, Has has) {
-  client.wait_until([&] {
-    for (const auto& m : client.inbox) {
-      if (has(m)) return true;
-    }
-    return false;
-  }, std::chrono::milliseconds(500));
+  client.wait_until(
+      [&] {
+        for (const auto& m : client.inbox) {
+          if (has(m)) return true;
+        }
+        return false;
+      },
+      std::chrono::milliseconds(500));
   for (auto it = client.inbox.begin(); it != client.inbox.end(); ++it) {
     if (has(*it)) {
       ServerMessage found = *it;
@@ -72,8 +74,12 @@ std::optional<ServerMessage> pushed(InProcessClient& client, Has has) {
   return std::nullopt;
 }
 
-bool has_offer(const ServerMessage& m) { return m.has_rematch_offer(); }
-bool has_paired(const ServerMessage& m) { return m.has_paired(); }
+bool has_offer(const ServerMessage& m) {
+  return m.has_rematch_offer();
+}
+bool has_paired(const ServerMessage& m) {
+  return m.has_paired();
+}
 
 }  // namespace
 

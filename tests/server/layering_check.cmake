@@ -10,8 +10,8 @@ if(NOT SERVER_DIR)
   message(FATAL_ERROR "pass -DSERVER_DIR=<repo>/server")
 endif()
 
-set(folders metrics fairness storage storage_pg accounts config pairing tournaments net cluster
-            match hall moderation replays lobby app)
+set(folders metrics fairness storage storage_pg accounts config tournaments net cluster
+            match hall moderation replays pairing lobby app)
 # What each folder may include besides itself: a folder ("storage/") or one header ("net/peer.hpp").
 set(allowed_metrics "")
 set(allowed_fairness "")
@@ -19,7 +19,6 @@ set(allowed_storage fairness/ metrics/)
 set(allowed_storage_pg storage/ fairness/ metrics/)
 set(allowed_accounts storage/ fairness/ metrics/)
 set(allowed_config "")
-set(allowed_pairing "")
 set(allowed_tournaments "")
 set(allowed_net config/ metrics/)
 set(allowed_cluster config/ metrics/)
@@ -31,14 +30,18 @@ set(allowed_hall accounts/ config/ match/player.hpp net/peer.hpp net/rate_limite
 set(allowed_moderation hall/ cluster/ accounts/ match/ ${net_interfaces} net/rate_limiter.hpp
     config/ storage/ fairness/ metrics/)
 set(allowed_replays hall/ storage/ fairness/)
+# pairing/: the pure pools (their library links no server library) and the room that wires them
+# to a node through PairingHost.
+set(allowed_pairing hall/ match/ accounts/ config/ ${net_interfaces})
 # The lobby includes a room only through its door: the handlers it routes to, the host it
 # implements.
 set(moderation_door moderation/moderation_handlers.hpp moderation/moderation_host.hpp
     moderation/moderation_cluster.hpp moderation/moderation_service.hpp)
 set(replays_door replays/replay_handlers.hpp replays/replay_host.hpp)
-set(allowed_lobby ${moderation_door} ${replays_door} hall/ cluster/ accounts/ match/ ${net_interfaces}
+set(pairing_door pairing/pairing_handlers.hpp pairing/pairing_host.hpp pairing/pairing_room.hpp)
+set(allowed_lobby ${moderation_door} ${replays_door} ${pairing_door} hall/ cluster/ accounts/ match/ ${net_interfaces}
     net/rate_limiter.hpp net/gateway.hpp config/ storage/ fairness/ metrics/)
-set(allowed_app moderation/ replays/ hall/ cluster/ accounts/ lobby/ match/ net/ config/ storage_pg/
+set(allowed_app moderation/ replays/ pairing/ hall/ cluster/ accounts/ lobby/ match/ net/ config/ storage_pg/
     storage/ fairness/ metrics/)
 # The duelhall_* libraries each folder's CMakeLists.txt may link besides its own.
 set(links_metrics "")
@@ -47,7 +50,6 @@ set(links_storage fairness metrics engine)
 set(links_storage_pg storage fairness metrics engine)
 set(links_accounts glicko2 storage fairness metrics engine proto)
 set(links_config "")
-set(links_pairing "")
 set(links_tournaments "")
 set(links_net config metrics engine proto)
 set(links_cluster config metrics)
@@ -55,7 +57,8 @@ set(links_match net config metrics storage fairness engine proto wire_diff)
 set(links_hall accounts match net config storage proto)
 set(links_moderation hall cluster accounts match net config metrics storage fairness proto)
 set(links_replays hall storage fairness engine proto)
-set(links_lobby moderation replays hall cluster accounts match net config metrics storage fairness engine
+set(links_pairing pairing_room pairing hall accounts match net config proto)
+set(links_lobby pairing_room moderation replays hall cluster accounts match net config metrics storage fairness engine
     proto)
 set(links_app moderation replays cluster accounts lobby match net config metrics storage_pg storage
     fairness engine)
@@ -83,7 +86,12 @@ foreach(folder ${folders})
           continue()
         endif()
         set(ok FALSE)
-        foreach(entry ${allowed_${folder}})
+        set(allowed_here ${allowed_${folder}})
+        # The pure pools and rule of pairing/ include no other server folder (the room does).
+        if(source MATCHES "^pairing/pairing_(pool|wave|hall)")
+          set(allowed_here "")
+        endif()
+        foreach(entry ${allowed_here})
           if(entry STREQUAL target OR (entry MATCHES "/$" AND target MATCHES "^${entry}"))
             set(ok TRUE)
           endif()

@@ -28,7 +28,7 @@ if [ "${DUELHALL_SANITIZE:-1}" != 0 ]; then
 fi
 step "plain build"
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDUELHALL_WERROR=ON "${launcher[@]}" \
-  -DDUELHALL_EXCLUDE_TESTS="$exclude"
+  -DDUELHALL_EXCLUDE_TESTS="$exclude" -DDUELHALL_TEST_UNITY=ON
 cmake --build "$build" --parallel "$(nproc)"
 step "plain suite"
 ctest --test-dir "$build" --output-on-failure --parallel "$(nproc)" --timeout 1800 "${only[@]}"

@@ -10,6 +10,7 @@
 #include "toy_ruleset.hpp"
 
 using namespace duelhall;
+using duelhall::testing::kToyRoll;
 using storage::LoggedAction;
 using storage::StaleEpochError;
 using testing::PostgresBackend;
@@ -17,7 +18,6 @@ using testing::SqliteBackend;
 
 namespace {
 
-const engine::Action kRoll = engine::Action::make(1);
 
 storage::MatchId create_claimed(storage::MatchStore& store, int64_t epoch, const char* node) {
   const auto registry = testing::toy_registry();
@@ -35,19 +35,19 @@ TEMPLATE_TEST_CASE("an append or an ending with an epoch below the match's owner
   auto store = backend.open_matches();
   const auto id = create_claimed(*store, 1, "node-a");
   CHECK(store->match_owner(id)->epoch == 1);
-  store->append({id, 0, 0, kRoll, 1, 1});
+  store->append({id, 0, 0, kToyRoll, 1, 1});
   store->claim_match(id, 2, "node-b");
   CHECK(store->match_owner(id)->node == "node-b");
-  CHECK_THROWS_AS(store->append({id, 1, 0, kRoll, 2, 1}), StaleEpochError);
-  CHECK_THROWS_WITH(store->append({id, 1, 0, kRoll, 2, 0}), Catch::Contains("stale epoch 0"));
+  CHECK_THROWS_AS(store->append({id, 1, 0, kToyRoll, 2, 1}), StaleEpochError);
+  CHECK_THROWS_WITH(store->append({id, 1, 0, kToyRoll, 2, 0}), Catch::Contains("stale epoch 0"));
   CHECK_THROWS_AS(store->write_batch(std::vector<storage::MatchWrite>{storage::MatchEnding{
                       id, storage::MatchStatus::kAbandoned, {0, {}, "old owner"}, 3, 1}}),
                   StaleEpochError);
   // Nothing of the refused writes is stored.
   CHECK(store->load_match(id)->steps.size() == 1);
   CHECK(store->load_match(id)->summary.status == storage::MatchStatus::kLive);
-  store->append({id, 1, 0, kRoll, 2, 2});
-  store->append({id, 2, 0, kRoll, 2, 3});  // a higher epoch than the claim is no staler
+  store->append({id, 1, 0, kToyRoll, 2, 2});
+  store->append({id, 2, 0, kToyRoll, 2, 3});  // a higher epoch than the claim is no staler
   CHECK(store->load_match(id)->steps.size() == 3);
   // Claims only go up: a lower epoch, or the same one by another node, is refused; the owner
   // claiming again is harmless.
@@ -76,7 +76,7 @@ TEMPLATE_TEST_CASE(
   std::thread old_owner([&] {
     storage::GroupCommitLog log(*old_store);
     for (uint32_t index = 0; index < 100'000; ++index) {
-      const auto result = log.append(LoggedAction{id, index, 0, kRoll, index, 1}).get();
+      const auto result = log.append(LoggedAction{id, index, 0, kToyRoll, index, 1}).get();
       if (!result.ok) {
         refusal = result.error;
         return;
@@ -97,6 +97,6 @@ TEMPLATE_TEST_CASE(
   CHECK_THAT(refusal, Catch::Contains("stale epoch 1"));
   // The new owner carries on from the log it loaded.
   const auto next = static_cast<uint32_t>(adopted->steps.size());
-  new_store->append({id, next, 1, kRoll, 0, 2});
+  new_store->append({id, next, 1, kToyRoll, 0, 2});
   CHECK(new_store->load_match(id)->steps.size() == next + 1);
 }

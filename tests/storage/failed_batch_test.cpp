@@ -8,6 +8,7 @@
 #include "toy_ruleset.hpp"
 
 using namespace duelhall;
+using duelhall::testing::kToyRoll;
 using storage::MatchWrite;
 using storage::StoreError;
 using testing::PostgresBackend;
@@ -15,7 +16,6 @@ using testing::SqliteBackend;
 
 namespace {
 
-const engine::Action kRoll = engine::Action::make(1);
 
 storage::MatchEnding ending_of(storage::MatchId match) {
   storage::MatchEnding ending;
@@ -37,36 +37,36 @@ TEMPLATE_TEST_CASE("a failed batch leaves no trace: the next batch sees every ma
   auto& store = *store_ptr;
   const storage::MatchId a = store.create_match(testing::new_match_for(*state, 1));
   const storage::MatchId b = store.create_match(testing::new_match_for(*state, 2));
-  store.append({a, 0, 0, kRoll, 1});  // cached by the store from here on
+  store.append({a, 0, 0, kToyRoll, 1});  // cached by the store from here on
   auto fresh = testing::new_match_for(*state, 3);
   fresh.id = b + 100;
 
   // Advances a, ends b, creates a new match and appends to it, then fails on a duplicate.
-  const std::vector<MatchWrite> failing = {storage::LoggedAction{a, 1, 1, kRoll, 2},
-                                           storage::LoggedAction{a, 2, 0, kRoll, 3},
+  const std::vector<MatchWrite> failing = {storage::LoggedAction{a, 1, 1, kToyRoll, 2},
+                                           storage::LoggedAction{a, 2, 0, kToyRoll, 3},
                                            ending_of(b),
                                            fresh,
-                                           storage::LoggedAction{fresh.id, 0, 0, kRoll, 4},
-                                           storage::LoggedAction{a, 2, 0, kRoll, 5}};
+                                           storage::LoggedAction{fresh.id, 0, 0, kToyRoll, 4},
+                                           storage::LoggedAction{a, 2, 0, kToyRoll, 5}};
   CHECK_THROWS_AS(store.write_batch(failing), StoreError);
 
   // a still expects step 1, b is still live, the new match does not exist.
-  CHECK_THROWS_WITH(store.append({a, 3, 0, kRoll, 6}), Catch::Contains("expects step 1"));
-  store.append({a, 1, 1, kRoll, 6});
-  store.append({b, 0, 0, kRoll, 7});
-  CHECK_THROWS_WITH(store.append({fresh.id, 0, 0, kRoll, 8}), Catch::Contains("unknown match"));
+  CHECK_THROWS_WITH(store.append({a, 3, 0, kToyRoll, 6}), Catch::Contains("expects step 1"));
+  store.append({a, 1, 1, kToyRoll, 6});
+  store.append({b, 0, 0, kToyRoll, 7});
+  CHECK_THROWS_WITH(store.append({fresh.id, 0, 0, kToyRoll, 8}), Catch::Contains("unknown match"));
   CHECK(store.load_match(a)->steps.size() == 2);
   CHECK(store.load_match(b)->summary.status == storage::MatchStatus::kLive);
   CHECK_FALSE(store.load_match(fresh.id).has_value());
 
   // The same writes succeed once the duplicate is gone, and then count.
   std::vector<MatchWrite> good(failing.begin(), failing.end() - 1);
-  good[0] = storage::LoggedAction{a, 2, 0, kRoll, 2};
-  good[1] = storage::LoggedAction{a, 3, 1, kRoll, 3};
+  good[0] = storage::LoggedAction{a, 2, 0, kToyRoll, 2};
+  good[1] = storage::LoggedAction{a, 3, 1, kToyRoll, 3};
   store.write_batch(good);
-  CHECK_THROWS_WITH(store.append({b, 1, 0, kRoll, 9}), Catch::Contains("ended match"));
-  store.append({fresh.id, 1, 1, kRoll, 9});
-  store.append({a, 4, 0, kRoll, 9});
+  CHECK_THROWS_WITH(store.append({b, 1, 0, kToyRoll, 9}), Catch::Contains("ended match"));
+  store.append({fresh.id, 1, 1, kToyRoll, 9});
+  store.append({a, 4, 0, kToyRoll, 9});
   CHECK(store.load_match(a)->steps.size() == 5);
   CHECK(store.load_match(fresh.id)->steps.size() == 2);
 }

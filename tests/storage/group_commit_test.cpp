@@ -9,13 +9,13 @@
 #include "toy_ruleset.hpp"
 
 using namespace duelhall;
+using duelhall::testing::kToyRoll;
 using storage::GroupCommitLog;
 using storage::LoggedAction;
 using storage::SqliteMatchStore;
 
 namespace {
 
-const engine::Action kRoll = engine::Action::make(1);
 
 // Holds the writer inside the first completion callback until released, so that everything
 // appended meanwhile is queued and must go out as one batch: makes grouping deterministic.
@@ -67,7 +67,7 @@ TEST_CASE("appends queued while a commit runs go out together in the next transa
   std::mutex completed_mutex;
   {
     GroupCommitLog log(store);
-    log.append({ids[0], 0, 0, kRoll, 1}, [&](const storage::WriteResult& r) {
+    log.append({ids[0], 0, 0, kToyRoll, 1}, [&](const storage::WriteResult& r) {
       gate.wait();
       std::lock_guard lock(completed_mutex);
       if (!r.ok) ++failed;
@@ -77,7 +77,7 @@ TEST_CASE("appends queued while a commit runs go out together in the next transa
     int order = 0;
     for (uint32_t index = 0; index < 100; ++index) {
       for (size_t m = 1; m < ids.size(); ++m) {
-        log.append({ids[m], index, 0, kRoll, 2},
+        log.append({ids[m], index, 0, kToyRoll, 2},
                    [&, mine = order++](const storage::WriteResult& r) {
                      std::lock_guard lock(completed_mutex);
                      if (!r.ok) ++failed;
@@ -99,12 +99,12 @@ TEST_CASE("group commit counts batches: 900 queued appends take one transaction"
   auto ids = create_matches(store, 10);
   Gate gate;
   GroupCommitLog log(store);
-  log.append({ids[0], 0, 0, kRoll, 1}, [&](const storage::WriteResult&) { gate.wait(); });
+  log.append({ids[0], 0, 0, kToyRoll, 1}, [&](const storage::WriteResult&) { gate.wait(); });
   gate.wait_entered();
   std::vector<std::future<storage::WriteResult>> futures;
   for (uint32_t index = 0; index < 100; ++index) {
     for (size_t m = 1; m < ids.size(); ++m)
-      futures.push_back(log.append({ids[m], index, 0, kRoll, 2}));
+      futures.push_back(log.append({ids[m], index, 0, kToyRoll, 2}));
   }
   gate.release();
   for (auto& f : futures) CHECK(f.get().ok);
@@ -123,12 +123,12 @@ TEST_CASE("a queue longer than max_batch goes out in batches of max_batch, in or
   int failed = 0;              // likewise
   {
     GroupCommitLog log(store, GroupCommitLog::Options{64});
-    log.append({ids[0], 0, 0, kRoll, 1}, [&](const storage::WriteResult&) { gate.wait(); });
+    log.append({ids[0], 0, 0, kToyRoll, 1}, [&](const storage::WriteResult&) { gate.wait(); });
     gate.wait_entered();
     int order = 0;
     for (uint32_t index = 0; index < 100; ++index) {
       for (size_t m = 1; m < ids.size(); ++m) {
-        log.append({ids[m], index, 0, kRoll, 2},
+        log.append({ids[m], index, 0, kToyRoll, 2},
                    [&, mine = order++](const storage::WriteResult& r) {
                      // Catch's assertions are not for other threads: count, check after.
                      if (!r.ok) ++failed;
@@ -154,13 +154,13 @@ TEST_CASE("a bad append in a batch fails alone, the others in its batch are writ
   auto ids = create_matches(store, 3);
   Gate gate;
   GroupCommitLog log(store);
-  log.append({ids[0], 0, 0, kRoll, 1}, [&](const storage::WriteResult&) { gate.wait(); });
+  log.append({ids[0], 0, 0, kToyRoll, 1}, [&](const storage::WriteResult&) { gate.wait(); });
   gate.wait_entered();
-  auto good1 = log.append({ids[1], 0, 0, kRoll, 2});
-  auto duplicate = log.append({ids[1], 0, 0, kRoll, 2});
-  auto skipped = log.append({ids[2], 5, 0, kRoll, 2});
-  auto good2 = log.append({ids[2], 0, 1, kRoll, 2});
-  auto good3 = log.append({ids[1], 1, 1, kRoll, 2});
+  auto good1 = log.append({ids[1], 0, 0, kToyRoll, 2});
+  auto duplicate = log.append({ids[1], 0, 0, kToyRoll, 2});
+  auto skipped = log.append({ids[2], 5, 0, kToyRoll, 2});
+  auto good2 = log.append({ids[2], 0, 1, kToyRoll, 2});
+  auto good3 = log.append({ids[1], 1, 1, kToyRoll, 2});
   gate.release();
   CHECK(good1.get().ok);
   auto dup = duplicate.get();
@@ -188,7 +188,7 @@ TEST_CASE("many threads appending to many matches lose nothing") {
     threads.emplace_back([&, t] {
       for (uint32_t i = 0; i < kSteps; ++i) {
         // Like a match: the next action only once the previous one is durable.
-        if (!log.append({ids[static_cast<size_t>(t)], i, 0, kRoll, 3}).get().ok) return;
+        if (!log.append({ids[static_cast<size_t>(t)], i, 0, kToyRoll, 3}).get().ok) return;
       }
     });
   }
@@ -222,7 +222,7 @@ TEST_CASE("matches are created and ended through the queue, in order with their 
   log.end_match(
       {id, storage::MatchStatus::kFinished, fairness::record_outcome(state->outcome()), 77},
       [&](const storage::WriteResult& r) { ended.set_value(r); });
-  auto late = log.append({id, static_cast<uint32_t>(state->history().size()), 0, kRoll, 6});
+  auto late = log.append({id, static_cast<uint32_t>(state->history().size()), 0, kToyRoll, 6});
   for (auto& f : appended) CHECK(f.get().ok);
   CHECK(ended.get_future().get().ok);
   auto refused = late.get();

@@ -14,6 +14,8 @@
 namespace duelhall::testing {
 
 inline constexpr const char* kToyRuleset = "toy_race";
+// Its die roll (kind 1).
+inline const engine::Action kToyRoll = engine::Action::make(1);
 
 void register_toy_race(engine::Registry& registry);
 engine::Registry toy_registry();

@@ -9,6 +9,7 @@ using namespace duelhall;
 using duelhall::testing::InProcessClient;
 using duelhall::testing::InProcessServer;
 using duelhall::testing::create_message;
+using duelhall::testing::action;
 
 namespace {
 

@@ -12,6 +12,7 @@
 using namespace duelhall;
 using duelhall::testing::InProcessClient;
 using duelhall::testing::InProcessServer;
+using duelhall::testing::action;
 
 namespace {
 

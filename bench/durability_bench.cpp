@@ -28,7 +28,7 @@
 #include "match_tracker.hpp"
 #include "net/messages.hpp"
 #include "storage/group_commit.hpp"
-#include "storage/sqlite_match_store.hpp"
+#include "storage/sqlite/sqlite_match_store.hpp"
 #include "storage_pg/pg.hpp"
 #include "storage_pg/postgres_match_store.hpp"
 

@@ -13,8 +13,8 @@
 #include <memory>
 #include <string>
 
-#include "storage/sqlite_account_store.hpp"
-#include "storage/sqlite_match_store.hpp"
+#include "storage/sqlite/sqlite_account_store.hpp"
+#include "storage/sqlite/sqlite_match_store.hpp"
 #include "storage_pg/postgres_account_store.hpp"
 #include "storage_pg/postgres_match_store.hpp"
 #include "support.hpp"

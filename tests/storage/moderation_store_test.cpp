@@ -5,7 +5,7 @@
 
 #include "backends.hpp"
 #include "storage/sqlite/schema.hpp"
-#include "storage_pg/pg_schema.hpp"
+#include "storage/postgres/pg_schema.hpp"
 
 using namespace duelhall;
 using storage::SqliteAccountStore;

@@ -12,7 +12,7 @@
 #include "core/registry.hpp"
 #include "helpers.hpp"
 #include "storage/sqlite/sqlite_match_store.hpp"
-#include "storage_pg/postgres_match_store.hpp"
+#include "storage/postgres/postgres_match_store.hpp"
 #include "support/throwaway_postgres.hpp"
 
 using namespace duelhall;

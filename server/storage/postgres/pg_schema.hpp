@@ -5,7 +5,7 @@
 // nodes starting at once from migrating twice.
 #pragma once
 
-#include "storage_pg/pg.hpp"
+#include "storage/postgres/pg.hpp"
 
 namespace duelhall::storage {
 

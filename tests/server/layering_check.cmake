@@ -12,7 +12,8 @@ if(NOT SERVER_DIR)
   message(FATAL_ERROR "pass -DSERVER_DIR=<repo>/server")
 endif()
 
-set(folders metrics fairness storage storage/sqlite storage/postgres accounts config pairing tournaments net cluster
+set(folders metrics fairness storage storage/sqlite storage/postgres accounts config pairing
+            tournaments net cluster
             match hall moderation replays lobby app)
 # What each folder may include besides itself: a folder ("storage/") or one header ("net/peer.hpp").
 set(allowed_metrics "")

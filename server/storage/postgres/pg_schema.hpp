@@ -1,8 +1,8 @@
-// The PostgreSQL schema and its migrations, as schema.hpp is SQLite's: schema_version holds the
-// number of migrations applied, each is applied in its own transaction with the version bump,
-// and a database newer than this code, or one that holds other tables, is refused. Both stores
-// (matches and accounts) open the same database and run this at open; an advisory lock keeps two
-// nodes starting at once from migrating twice.
+// The PostgreSQL schema and its migrations, as sqlite/schema.hpp is SQLite's: schema_version
+// holds the number of migrations applied, each is applied in its own transaction with the version
+// bump, and a database newer than this code, or one that holds other tables, is refused. Both
+// stores (matches and accounts) open the same database and run this at open; an advisory lock
+// keeps two nodes starting at once from migrating twice.
 #pragma once
 
 #include "storage/postgres/pg.hpp"

@@ -57,7 +57,8 @@ set(links_storage/postgres storage fairness metrics engine)
 set(links_accounts glicko2 storage fairness metrics engine proto)
 set(links_config "")
 set(links_tournaments "")
-set(links_net config metrics engine proto)
+# net/ builds two libraries: duelhall_net (protocol replies) and duelhall_edge (the sessions).
+set(links_net edge config metrics engine proto)
 set(links_cluster config metrics)
 set(links_match net config metrics storage fairness engine proto wire_diff)
 set(links_hall accounts match net config storage proto)
@@ -66,7 +67,7 @@ set(links_replays hall storage fairness engine proto)
 set(links_pairing pairing_room pairing hall accounts match net config proto)
 set(links_lobby pairing_room moderation replays hall cluster accounts match net config metrics storage fairness engine
     proto)
-set(links_app moderation replays cluster accounts lobby match net config metrics storage_pg storage
+set(links_app moderation replays cluster accounts lobby match edge net config metrics storage_pg storage
     fairness engine)
 
 # The folder of `path` (a file or an include under server/): the longest folder it lies in, or ""

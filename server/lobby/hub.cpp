@@ -28,6 +28,7 @@ Hub::Hub(net::io_context& io, const engine::Registry& registry, Config config,
   if (config_.bots.threads > 0) {
     bot_pool_ = std::make_unique<BotPool>(config_.bots.threads, config_.bots.queue);
   }
+  friends_ = std::make_unique<FriendsRoom>(*this);
 }
 
 std::shared_ptr<Player> Hub::new_player(const std::string& name) {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -92,6 +93,15 @@ class ModerationStore {
   // The accounts `account` ignores.
   virtual std::vector<AccountId> ignores(AccountId account) = 0;
   virtual void set_ignore(AccountId account, AccountId ignored, bool on) = 0;
+
+  // The accounts `account` follows (docs/pairing.md), in the order followed.
+  virtual std::vector<AccountId> follows(AccountId account) { return follows_[account]; }
+  virtual void set_follow(AccountId account, AccountId followed, bool on) {
+    auto& list = follows_[account];
+    std::erase(list, followed);
+    if (on) list.push_back(followed);
+  }
+  std::map<AccountId, std::vector<AccountId>> follows_;  // TEMPORARY until the backends store them
 };
 
 }  // namespace duelhall::storage

@@ -45,6 +45,10 @@ export class Session {
   notice = ""; // what a moderator did to us (muted, kicked), or that a report went in
   ignored = new Set<bigint>(); // players whose chat this page hides (the server stops it too)
   ban: Ban | null = null; // the server will not take us (an account's or this address's ban)
+  // Pushes other rooms take (hall.ts): each returns whether the message was its own.
+  pushHandlers: ((m: ServerMessage) => boolean)[] = [];
+  // Called once the session is ready after each hello.
+  readyHandlers: (() => void)[] = [];
   private feed = new MatchFeed((matchId) => void this.conn.send({ case: "resync", value: { matchId } }));
 
   constructor(url: string) {
@@ -199,6 +203,7 @@ export class Session {
     // unless this hello is on the way somewhere for a command (a spectate elsewhere).
     this.watching.again(!this.conn.moving && ![...this.matches.values()].some((m) => m.seat >= 0 && !m.outcome));
     this.ready = true;
+    for (const fn of this.readyHandlers) fn();
     this.changed();
   }
 
@@ -347,7 +352,7 @@ export class Session {
         break;
       }
       default:
-        return;
+        if (!this.pushHandlers.some((fn) => fn(m))) return;
     }
     this.changed();
   }

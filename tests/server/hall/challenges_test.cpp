@@ -11,7 +11,8 @@ namespace {
 MatchInfo listing_of(InProcessClient& client, uint64_t id) {
   ClientMessage list;
   list.mutable_list_matches();
-  for (const auto& info : client.request(list).matches().matches()) {
+  const ServerMessage reply = client.request(list);  // kept: the loop reads into it
+  for (const auto& info : reply.matches().matches()) {
     if (info.match_id() == id) return info;
   }
   FAIL("match " << id << " is not listed");
@@ -61,7 +62,7 @@ TEST_CASE("hall: a challenge accepted makes the match with its settings, both se
   CHECK(ben.request(answer_message(id, true)).result() == CHALLENGE_GONE);
 }
 
-TEST_CASE("hall: a challenge declined tells the challenger the reason; no match is made") {
+TEST_CASE("hall: a challenge declined tells the challenger the reason, and no match is made") {
   Hall hall;
   const auto ann_token = hall.account("Ann");
   const auto ben_token = hall.account("Ben");
@@ -80,7 +81,7 @@ TEST_CASE("hall: a challenge declined tells the challenger the reason; no match 
   CHECK(ben.request(answer_message(id, true)).result() == CHALLENGE_GONE);
 }
 
-TEST_CASE("hall: a challenge expires; accepting it after is refused CHALLENGE_GONE") {
+TEST_CASE("hall: a challenge expires, and accepting it after is refused CHALLENGE_GONE") {
   Hall hall;
   const auto ann_token = hall.account("Ann");
   const auto ben_token = hall.account("Ben");
@@ -148,7 +149,7 @@ TEST_CASE("hall: a challenge to an offline account waits its longer time and com
   CHECK(accepted.has_joined());
 }
 
-TEST_CASE("hall: challenges refused: self, unknown, banned, ignored, guest; nothing sent") {
+TEST_CASE("hall: challenges refused: self, unknown, banned, ignored, guest, with nothing sent") {
   Hall hall;
   const auto ann_token = hall.account("Ann");
   const auto ben_token = hall.account("Ben");
@@ -184,16 +185,16 @@ TEST_CASE("hall: challenges are rate-limited per account and one waits per targe
   config.max_pending_challenges = 10;
   Hall hall(config);
   const auto ann_token = hall.account("Ann");
-  for (const char* name : {"B1", "B2", "B3", "B4"}) hall.account(name);
+  for (const char* name : {"Bob1", "Bob2", "Bob3", "Bob4"}) hall.account(name);
   InProcessClient ann(hall.server);
   sign_in(ann, ann_token);
-  CHECK(ann.request(challenge_message("B1")).result() == OK);
-  CHECK(ann.request(challenge_message("B1")).result() == LIMIT_REACHED);  // one waits already
-  CHECK(ann.request(challenge_message("B2")).result() == OK);
-  CHECK(ann.request(challenge_message("B3")).result() == OK);
-  auto limited = ann.request(challenge_message("B4"));
+  CHECK(ann.request(challenge_message("Bob1")).result() == OK);
+  CHECK(ann.request(challenge_message("Bob1")).result() == LIMIT_REACHED);  // one waits already
+  CHECK(ann.request(challenge_message("Bob2")).result() == OK);
+  CHECK(ann.request(challenge_message("Bob3")).result() == OK);
+  auto limited = ann.request(challenge_message("Bob4"));
   CHECK(limited.result() == RATE_LIMITED);
   CHECK_FALSE(limited.has_challenge_update());
   hall.now += 60'001;
-  CHECK(ann.request(challenge_message("B4")).result() == OK);
+  CHECK(ann.request(challenge_message("Bob4")).result() == OK);
 }

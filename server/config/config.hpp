@@ -33,6 +33,20 @@ struct BotSettings {
   uint32_t milliseconds = 50;
 };
 
+// Quick pairing (docs/pairing.md): how often the pools pair, the host's clock presets beside
+// the defaults every ruleset offers, and after how long a casual table of 3+ seats starts short
+// with bots in the seats left (0: never).
+struct ClockPresetSetting {
+  std::string ruleset;
+  std::string name;
+  uint32_t clock_seconds = 0;
+};
+struct PairingSettings {
+  uint32_t wave_ms = 1000;
+  std::vector<ClockPresetSetting> clocks;
+  uint32_t bot_fill_seconds = 0;
+};
+
 struct Config {
   std::string bind = "0.0.0.0";
   uint16_t port = 8080;
@@ -100,6 +114,7 @@ struct Config {
   uint32_t max_follows = 500;                  // per account
   uint32_t presence_tick_ms = 1000;            // presence, counts, TV and expiry looked at
   BotSettings bots;
+  PairingSettings pairing;
   Limits limits;
 };
 

@@ -6,6 +6,7 @@
 #include "lobby/lobby_handlers.hpp"
 #include "moderation/moderation_handlers.hpp"
 #include "net/messages.hpp"
+#include "pairing/pairing_handlers.hpp"
 #include "replays/replay_handlers.hpp"
 
 namespace duelhall::server {
@@ -117,6 +118,14 @@ Handled Dispatcher::route(Call& call, const ClientMessage& message) {
       return handle_get_followed(hub_, call);
     case ClientMessage::kGetTv:
       return handle_get_tv(hub_, call, message.get_tv());
+    case ClientMessage::kSeek:
+      return handle_seek(hub_.pairing(), call, message.seek());
+    case ClientMessage::kCancelSeek:
+      return handle_cancel_seek(hub_.pairing(), call);
+    case ClientMessage::kOfferRematch:
+      return handle_offer_rematch(hub_.pairing(), call, message.offer_rematch());
+    case ClientMessage::kAnswerRematch:
+      return handle_answer_rematch(hub_.pairing(), call, message.answer_rematch());
     case ClientMessage::COMMAND_NOT_SET:
       return Handled::fail(UNKNOWN_COMMAND, "no command, or one this server does not know");
   }

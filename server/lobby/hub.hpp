@@ -29,6 +29,7 @@
 #include "friends/friends_host.hpp"
 #include "friends/friends_room.hpp"
 #include "moderation/moderation_host.hpp"
+#include "pairing/pairing_host.hpp"
 #include "replays/replay_host.hpp"
 
 namespace duelhall::storage {
@@ -47,6 +48,7 @@ class ClusterNode;
 namespace duelhall::server {
 
 class Match;
+class PairingRoom;
 
 // The longest decision clock (a day): its milliseconds must fit MatchUpdate.clock_ms.
 inline constexpr uint32_t kMaxClockSeconds = 86'400;
@@ -80,6 +82,7 @@ class Hub : public MatchHost,
             public ModerationHost,
             public ReplayHost,
             public FriendsHost,
+            public PairingHost,
             public std::enable_shared_from_this<Hub> {
  public:
   Hub(boost::asio::io_context& io, const engine::Registry& registry, Config config,
@@ -149,6 +152,13 @@ class Hub : public MatchHost,
   Handled start_challenge(const std::shared_ptr<Player>& challenger, const MatchSettings& settings,
                           const std::string& challenger_option, Call& accept,
                           const std::string& accepter_option, uint64_t& match_id) override;
+  // Quick pairing and rematches (pairing/pairing_room.hpp, lobby/hub_pairing.cpp): the room,
+  // which app/ starts, and what it asks of the hall.
+  PairingRoom& pairing() { return *pairing_; }
+  bool seated_in_unended_match(Player& player) override;
+  PairingCreated create_for_pairing(const std::shared_ptr<Player>& creator,
+                                    const CreateMatch& request) override;
+  bool clustered() const override { return cluster_ != nullptr; }
 
   // A new match id (for an imported match): live and stored matches share one numbering.
   uint64_t allocate_match_id() override;
@@ -254,6 +264,7 @@ class Hub : public MatchHost,
   };
   std::unordered_map<std::string, std::vector<RecoveredSeat>> recovered_seats_;
   std::unique_ptr<FriendsRoom> friends_;
+  std::shared_ptr<PairingRoom> pairing_;
   // Last, so that it goes first: its threads are joined while the matches still stand.
   std::unique_ptr<BotPool> bot_pool_;
 };

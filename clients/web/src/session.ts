@@ -9,6 +9,7 @@ import type { Announcement } from "./gen/moderation_pb";
 import type { ChatMessage } from "./gen/match_pb";
 import { forgetSession, hasSession, helloTokens, noteAccount, noteRatingUpdate, staleAccountData } from "./identity";
 import { MatchFeed, newMatchView, type MatchView } from "./match_feed";
+import { PairingState } from "./pairing";
 import { addressBan, banFromReply, sanctionText, type Ban } from "./sanctions";
 import { Watching } from "./watching";
 
@@ -49,6 +50,7 @@ export class Session {
   pushHandlers: ((m: ServerMessage) => boolean)[] = [];
   // Called once the session is ready after each hello.
   readyHandlers: (() => void)[] = [];
+  pairing = new PairingState(); // quick pairing and rematches (pairing.ts)
   private feed = new MatchFeed((matchId) => void this.conn.send({ case: "resync", value: { matchId } }));
 
   constructor(url: string) {
@@ -180,6 +182,7 @@ export class Session {
   }
 
   private welcomed(id: bigint, name: string, token: string): void {
+    this.pairing.setStatus(undefined); // a new connection seeks nothing (the server dropped the seek)
     this.playerId = id;
     this.name = name;
     this.error = "";
@@ -352,7 +355,7 @@ export class Session {
         break;
       }
       default:
-        if (!this.pushHandlers.some((fn) => fn(m))) return;
+        if (!this.pairing.receive(m, (id) => this.match(id)) && !this.pushHandlers.some((fn) => fn(m))) return;
     }
     this.changed();
   }

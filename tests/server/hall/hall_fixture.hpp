@@ -7,7 +7,7 @@
 
 #include "accounts/account_service.hpp"
 #include "moderation/moderation_service.hpp"
-#include "storage/sqlite_account_store.hpp"
+#include "storage/sqlite/sqlite_account_store.hpp"
 #include "support/in_process.hpp"
 
 namespace duelhall::testing {

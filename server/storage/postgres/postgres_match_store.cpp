@@ -1,11 +1,11 @@
 // PostgresMatchStore's writes: matches, action logs, endings, claims and tokens.
-#include "storage_pg/postgres_match_store.hpp"
+#include "storage/postgres/postgres_match_store.hpp"
 
 #include <algorithm>
 
 #include "fairness/commitment.hpp"
 #include "fairness/text_escape.hpp"
-#include "storage_pg/pg_schema.hpp"
+#include "storage/postgres/pg_schema.hpp"
 
 namespace duelhall::storage {
 namespace {

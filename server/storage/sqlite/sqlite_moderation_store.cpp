@@ -1,6 +1,6 @@
 // SqliteAccountStore's moderation half: roles on the accounts, and the ModerationStore tables of
 // migration 5 (bans, mutes, reports, audit_log, ignores), on the accounts' connection.
-#include "storage/sqlite_account_store.hpp"
+#include "storage/sqlite/sqlite_account_store.hpp"
 
 namespace duelhall::storage {
 namespace {

@@ -1,4 +1,4 @@
-#include "storage_pg/pg_schema.hpp"
+#include "storage/postgres/pg_schema.hpp"
 
 #include <array>
 #include <string>

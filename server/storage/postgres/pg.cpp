@@ -1,4 +1,4 @@
-#include "storage_pg/pg.hpp"
+#include "storage/postgres/pg.hpp"
 
 #include <libpq-fe.h>
 

@@ -1,4 +1,4 @@
-#include "storage/schema.hpp"
+#include "storage/sqlite/schema.hpp"
 
 #include <array>
 #include <string>

@@ -8,7 +8,7 @@
 
 #include "storage/account_store.hpp"
 #include "storage/moderation_store.hpp"
-#include "storage_pg/pg.hpp"
+#include "storage/postgres/pg.hpp"
 
 namespace duelhall::storage {
 

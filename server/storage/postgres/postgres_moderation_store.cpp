@@ -1,7 +1,7 @@
 // PostgresAccountStore's moderation half: roles on the accounts, and the ModerationStore tables of
 // migration 2 of pg_schema.cpp (bans, mutes, reports, audit_log, ignores), on the accounts'
 // connection. The same queries as sqlite_moderation_store.cpp, in PostgreSQL's dialect.
-#include "storage_pg/postgres_account_store.hpp"
+#include "storage/postgres/postgres_account_store.hpp"
 
 namespace duelhall::storage {
 namespace {

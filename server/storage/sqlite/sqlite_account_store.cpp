@@ -1,7 +1,7 @@
-#include "storage/sqlite_account_store.hpp"
+#include "storage/sqlite/sqlite_account_store.hpp"
 
 #include "storage/account_rows.hpp"
-#include "storage/schema.hpp"
+#include "storage/sqlite/schema.hpp"
 
 namespace duelhall::storage {
 SqliteAccountStore::SqliteAccountStore(const std::string& path)

@@ -1,5 +1,5 @@
 // SqliteAccountStore's guest lookups and the sweep of unused guests (docs/accounts.md).
-#include "storage/sqlite_account_store.hpp"
+#include "storage/sqlite/sqlite_account_store.hpp"
 #include "storage/unused_guests.hpp"
 
 namespace duelhall::storage {

@@ -5,7 +5,7 @@
 // migration: add the next one.
 #pragma once
 
-#include "storage/sqlite.hpp"
+#include "storage/sqlite/sqlite.hpp"
 
 namespace duelhall::storage {
 

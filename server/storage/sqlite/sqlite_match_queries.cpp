@@ -1,6 +1,6 @@
 // SqliteMatchStore's reads (recovery, replay listings), import and retention.
 #include "fairness/text_escape.hpp"
-#include "storage/sqlite_match_store.hpp"
+#include "storage/sqlite/sqlite_match_store.hpp"
 
 namespace duelhall::storage {
 namespace {

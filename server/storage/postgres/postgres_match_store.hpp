@@ -20,7 +20,7 @@
 #include <unordered_map>
 
 #include "storage/match_store.hpp"
-#include "storage_pg/pg.hpp"
+#include "storage/postgres/pg.hpp"
 
 namespace duelhall::storage {
 

@@ -1,11 +1,11 @@
-#include "storage/file_check.hpp"
+#include "storage/sqlite/file_check.hpp"
 
 #include <array>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 
-#include "storage/sqlite.hpp"
+#include "storage/sqlite/sqlite.hpp"
 
 namespace duelhall::storage {
 namespace {

@@ -1,6 +1,6 @@
 // PostgresAccountStore's guest lookups and the sweep of unused guests (docs/accounts.md).
 #include "storage/unused_guests.hpp"
-#include "storage_pg/postgres_account_store.hpp"
+#include "storage/postgres/postgres_account_store.hpp"
 
 namespace duelhall::storage {
 

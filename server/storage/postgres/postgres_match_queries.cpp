@@ -1,7 +1,7 @@
 // PostgresMatchStore's reads (recovery, replay listings, loading a match on any node), import
 // and retention.
 #include "fairness/text_escape.hpp"
-#include "storage_pg/postgres_match_store.hpp"
+#include "storage/postgres/postgres_match_store.hpp"
 
 namespace duelhall::storage {
 namespace {

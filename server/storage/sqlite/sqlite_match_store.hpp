@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "storage/match_store.hpp"
-#include "storage/sqlite.hpp"
+#include "storage/sqlite/sqlite.hpp"
 
 namespace duelhall::storage {
 

@@ -1,11 +1,11 @@
-#include "storage/sqlite_match_store.hpp"
+#include "storage/sqlite/sqlite_match_store.hpp"
 
 #include <sqlite3.h>
 
 #include "fairness/commitment.hpp"
 #include "fairness/text_escape.hpp"
-#include "storage/file_check.hpp"
-#include "storage/schema.hpp"
+#include "storage/sqlite/file_check.hpp"
+#include "storage/sqlite/schema.hpp"
 
 namespace duelhall::storage {
 namespace {

@@ -9,7 +9,7 @@
 
 #include "storage/account_store.hpp"
 #include "storage/moderation_store.hpp"
-#include "storage/sqlite.hpp"
+#include "storage/sqlite/sqlite.hpp"
 
 namespace duelhall::storage {
 

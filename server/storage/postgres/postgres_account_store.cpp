@@ -1,7 +1,7 @@
-#include "storage_pg/postgres_account_store.hpp"
+#include "storage/postgres/postgres_account_store.hpp"
 
 #include "storage/account_rows.hpp"
-#include "storage_pg/pg_schema.hpp"
+#include "storage/postgres/pg_schema.hpp"
 
 namespace duelhall::storage {
 PostgresAccountStore::PostgresAccountStore(const std::string& url) {

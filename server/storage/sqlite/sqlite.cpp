@@ -1,4 +1,4 @@
-#include "storage/sqlite.hpp"
+#include "storage/sqlite/sqlite.hpp"
 
 #include <sqlite3.h>
 

@@ -1,4 +1,4 @@
-// ModerationStore: where bans, mutes, reports, the audit log and ignores are kept
+// ModerationStore: where bans, mutes, reports, the audit log, ignores and follows are kept
 // (docs/moderation.md). Roles live on the accounts (AccountStore::set_role). One small interface
 // so that a PostgreSQL backend can stand beside the SQLite one; the moderation service
 // (server/accounts/moderation_service.*) reaches its data only here.
@@ -8,7 +8,6 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -95,13 +94,9 @@ class ModerationStore {
   virtual void set_ignore(AccountId account, AccountId ignored, bool on) = 0;
 
   // The accounts `account` follows (docs/pairing.md), in the order followed.
-  virtual std::vector<AccountId> follows(AccountId account) { return follows_[account]; }
-  virtual void set_follow(AccountId account, AccountId followed, bool on) {
-    auto& list = follows_[account];
-    std::erase(list, followed);
-    if (on) list.push_back(followed);
-  }
-  std::map<AccountId, std::vector<AccountId>> follows_;  // TEMPORARY until the backends store them
+  virtual std::vector<AccountId> follows(AccountId account) = 0;
+  // Following again keeps the first place; unfollowing one not followed changes nothing.
+  virtual void set_follow(AccountId account, AccountId followed, bool on) = 0;
 };
 
 }  // namespace duelhall::storage

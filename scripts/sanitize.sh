@@ -69,7 +69,7 @@ tsan() {
     -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer -g1 -Wno-tsan" \
     -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread"
   cmake --build "$build" --parallel "$jobs" --target test_server_dispatch test_server_integration \
-    test_storage test_server_bots test_relay_shutdown duelhall duelhall-verify
+    test_storage test_server_bots test_relay_shutdown test_hall duelhall duelhall-verify
   run_ctest "$build" -R '^(server dispatch|server integration|storage|bots: server):'
 }
 

@@ -104,6 +104,15 @@ struct Config {
   std::string cluster_secret;     // signs tickets; the same on every node
   // "least-loaded", or "local": new matches stay on the node they are asked of while it has room.
   std::string placement = "least-loaded";
+  // The hall's challenges, presence and TV (docs/pairing.md).
+  uint32_t challenge_seconds = 60;             // a challenge to a connected account waits this long
+  uint32_t challenge_offline_seconds = 86'400;  // ... to one not connected (delivered at sign-in)
+  uint32_t challenges_per_minute = 6;          // per account
+  uint32_t max_pending_challenges = 5;         // per account
+  bool guests_challenge = false;               // guests with an identity may challenge by name
+  uint32_t away_seconds = 300;                 // connected but idle this long: away
+  uint32_t max_follows = 500;                  // per account
+  uint32_t presence_tick_ms = 1000;            // presence, counts, TV and expiry looked at
   BotSettings bots;
   PairingSettings pairing;
   Limits limits;

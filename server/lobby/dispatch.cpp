@@ -1,5 +1,6 @@
 #include "lobby/dispatch.hpp"
 
+#include "friends/friends_handlers.hpp"
 #include "lobby/account_handlers.hpp"
 #include "lobby/cluster_redirects.hpp"
 #include "lobby/lobby_handlers.hpp"
@@ -33,6 +34,7 @@ void Dispatcher::dispatch(const std::shared_ptr<Peer>& peer, ClientState& state,
   } else {
     handled = route(call, message);
   }
+  if (state.player) state.player->touch();  // presence: a command is activity
   answer(peer, message.request_id(), handled, reply_message, out);
 }
 
@@ -102,6 +104,20 @@ Handled Dispatcher::route(Call& call, const ClientMessage& message) {
       return handle_report(hub_, call, message.report());
     case ClientMessage::kIgnore:
       return handle_ignore(hub_, call, message.ignore());
+    case ClientMessage::kChallenge:
+      return handle_challenge(hub_, call, message.challenge());
+    case ClientMessage::kAnswerChallenge:
+      return handle_answer_challenge(hub_, call, message.answer_challenge());
+    case ClientMessage::kCancelChallenge:
+      return handle_cancel_challenge(hub_, call, message.cancel_challenge());
+    case ClientMessage::kFollow:
+      return handle_follow(hub_, call, message.follow());
+    case ClientMessage::kUnfollow:
+      return handle_unfollow(hub_, call, message.unfollow());
+    case ClientMessage::kGetFollowed:
+      return handle_get_followed(hub_, call);
+    case ClientMessage::kGetTv:
+      return handle_get_tv(hub_, call, message.get_tv());
     case ClientMessage::kSeek:
       return handle_seek(hub_.pairing(), call, message.seek());
     case ClientMessage::kCancelSeek:

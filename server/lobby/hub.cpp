@@ -29,6 +29,7 @@ Hub::Hub(net::io_context& io, const engine::Registry& registry, Config config,
   if (config_.bots.threads > 0) {
     bot_pool_ = std::make_unique<BotPool>(config_.bots.threads, config_.bots.queue);
   }
+  friends_ = std::make_unique<FriendsRoom>(*this);
   pairing_ = std::make_shared<PairingRoom>(*this);
 }
 

@@ -26,6 +26,8 @@
 #include "match/match.hpp"
 #include "match/match_host.hpp"
 #include "match/player.hpp"
+#include "friends/friends_host.hpp"
+#include "friends/friends_room.hpp"
 #include "moderation/moderation_host.hpp"
 #include "pairing/pairing_host.hpp"
 #include "replays/replay_host.hpp"
@@ -79,6 +81,7 @@ struct CreateOutcome {
 class Hub : public MatchHost,
             public ModerationHost,
             public ReplayHost,
+            public FriendsHost,
             public PairingHost,
             public std::enable_shared_from_this<Hub> {
  public:
@@ -139,9 +142,16 @@ class Hub : public MatchHost,
   bool ignores(uint64_t receiver_peer_id, const Player& sender) override {
     return roster_.ignores(receiver_peer_id, sender);
   }
-  // Every match, listed or not, as last published (for moderators).
+  // Every match, listed or not, as last published (for moderators, presence and the TV).
   void list_every_match(MatchList& out) override;
 
+  // The friends room (friends/): challenges, follows and presence, counts, TV.
+  FriendsRoom& friends() override { return *friends_; }
+  std::vector<std::shared_ptr<Peer>> lobby_subscribers() override { return subscribers(); }
+  // A challenge's match, through create_match and the match's join (lobby/hub_challenges.cpp).
+  Handled start_challenge(const std::shared_ptr<Player>& challenger, const MatchSettings& settings,
+                          const std::string& challenger_option, Call& accept,
+                          const std::string& accepter_option, uint64_t& match_id) override;
   // Quick pairing and rematches (pairing/pairing_room.hpp, lobby/hub_pairing.cpp): the room,
   // which app/ starts, and what it asks of the hall.
   PairingRoom& pairing() { return *pairing_; }
@@ -253,6 +263,7 @@ class Hub : public MatchHost,
     std::string name;
   };
   std::unordered_map<std::string, std::vector<RecoveredSeat>> recovered_seats_;
+  std::unique_ptr<FriendsRoom> friends_;
   std::shared_ptr<PairingRoom> pairing_;
   // Last, so that it goes first: its threads are joined while the matches still stand.
   std::unique_ptr<BotPool> bot_pool_;

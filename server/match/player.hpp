@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -78,6 +79,15 @@ class Player {
     return epoch_ == epoch && peer_.expired();
   }
 
+  // When the player last sent a command (steady milliseconds): presence's "away".
+  static int64_t steady_now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+  }
+  void touch() { last_active_ms_.store(steady_now_ms(), std::memory_order_relaxed); }
+  int64_t last_active_ms() const { return last_active_ms_.load(std::memory_order_relaxed); }
+
   // The protocol version of the player's latest Hello (docs/protocol.md, Compatibility).
   uint32_t protocol() const { return protocol_.load(std::memory_order_relaxed); }
   void set_protocol(uint32_t version) { protocol_.store(version, std::memory_order_relaxed); }
@@ -147,6 +157,7 @@ class Player {
   std::weak_ptr<Peer> peer_;
   uint64_t epoch_ = 0;
   std::atomic<uint32_t> protocol_{1};
+  std::atomic<int64_t> last_active_ms_{steady_now_ms()};
   static constexpr size_t kLabelsTold = 1024;
   std::vector<uint32_t> labels_told_;  // sorted
   std::vector<std::weak_ptr<Match>> matches_;

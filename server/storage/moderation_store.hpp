@@ -1,4 +1,4 @@
-// ModerationStore: where bans, mutes, reports, the audit log and ignores are kept
+// ModerationStore: where bans, mutes, reports, the audit log, ignores and follows are kept
 // (docs/moderation.md). Roles live on the accounts (AccountStore::set_role). One small interface
 // so that a PostgreSQL backend can stand beside the SQLite one; the moderation service
 // (server/accounts/moderation_service.*) reaches its data only here.
@@ -92,6 +92,11 @@ class ModerationStore {
   // The accounts `account` ignores.
   virtual std::vector<AccountId> ignores(AccountId account) = 0;
   virtual void set_ignore(AccountId account, AccountId ignored, bool on) = 0;
+
+  // The accounts `account` follows (docs/pairing.md), in the order followed.
+  virtual std::vector<AccountId> follows(AccountId account) = 0;
+  // Following again keeps the first place; unfollowing one not followed changes nothing.
+  virtual void set_follow(AccountId account, AccountId followed, bool on) = 0;
 };
 
 }  // namespace duelhall::storage

@@ -13,7 +13,7 @@ if(NOT SERVER_DIR)
 endif()
 
 set(folders metrics fairness storage storage/sqlite storage/postgres accounts config tournaments net
-            cluster match hall moderation replays pairing lobby app)
+            cluster match hall moderation replays pairing friends lobby app)
 # What each folder may include besides itself: a folder ("storage/") or one header ("net/peer.hpp").
 set(allowed_metrics "")
 set(allowed_fairness "")
@@ -33,6 +33,8 @@ set(allowed_hall accounts/ config/ match/player.hpp net/peer.hpp net/rate_limite
 set(allowed_moderation hall/ cluster/ accounts/ match/ ${net_interfaces} net/rate_limiter.hpp
     config/ storage/ fairness/ metrics/)
 set(allowed_replays hall/ storage/ fairness/)
+set(allowed_friends hall/ accounts/ match/player.hpp moderation/roster.hpp
+    moderation/moderation_service.hpp ${net_interfaces} config/ storage/)
 # pairing/: the pure pools (their library links no server library) and the room that wires them
 # to a node through PairingHost.
 set(allowed_pairing hall/ match/ accounts/ config/ ${net_interfaces})
@@ -41,10 +43,11 @@ set(allowed_pairing hall/ match/ accounts/ config/ ${net_interfaces})
 set(moderation_door moderation/moderation_handlers.hpp moderation/moderation_host.hpp
     moderation/moderation_cluster.hpp moderation/moderation_service.hpp)
 set(replays_door replays/replay_handlers.hpp replays/replay_host.hpp)
+set(friends_door friends/friends_handlers.hpp friends/friends_host.hpp friends/friends_room.hpp)
 set(pairing_door pairing/pairing_handlers.hpp pairing/pairing_host.hpp pairing/pairing_room.hpp)
-set(allowed_lobby ${moderation_door} ${replays_door} ${pairing_door} hall/ cluster/ accounts/ match/ ${net_interfaces}
+set(allowed_lobby ${moderation_door} ${replays_door} ${pairing_door} ${friends_door} hall/ cluster/ accounts/ match/ ${net_interfaces}
     net/rate_limiter.hpp net/gateway.hpp config/ storage/ fairness/ metrics/)
-set(allowed_app moderation/ replays/ pairing/ hall/ cluster/ accounts/ lobby/ match/ net/ config/
+set(allowed_app friends/ moderation/ replays/ pairing/ hall/ cluster/ accounts/ lobby/ match/ net/ config/
     storage/postgres/ storage/sqlite/ storage/ fairness/ metrics/)
 # The duelhall_* library a folder builds, where its name is not the folder's; storage/sqlite/ is
 # built by storage/'s CMakeLists.txt, into duelhall_storage.
@@ -64,11 +67,12 @@ set(links_match net config metrics storage fairness engine proto wire_diff)
 set(links_hall accounts match net config storage proto)
 set(links_moderation hall cluster accounts match net config metrics storage fairness proto)
 set(links_replays hall storage fairness engine proto)
+set(links_friends moderation hall accounts match net config storage engine proto)
 set(links_pairing pairing_room pairing hall accounts match net config proto)
-set(links_lobby pairing_room moderation replays hall cluster accounts match net config metrics storage fairness engine
+set(links_lobby friends pairing_room moderation replays hall cluster accounts match net config metrics storage fairness engine
     proto)
-set(links_app moderation replays cluster accounts lobby match edge net config metrics storage_pg storage
-    fairness engine)
+set(links_app friends moderation replays cluster accounts lobby match edge net config metrics storage_pg
+    storage fairness engine)
 
 # The folder of `path` (a file or an include under server/): the longest folder it lies in, or ""
 # for none.

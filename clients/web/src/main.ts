@@ -20,10 +20,13 @@ import { announce, liveRegion, pageHeading, sayNewMessages, setPageName } from "
 import { afterMatchRedraw, focusPlace, skipLinkTarget } from "./ui/turn_focus";
 import { replayListPage, replayPage } from "./ui/replays";
 import { announcementBanner, isModerator, lobbyChat, moderationPage } from "./ui/moderation";
+import { Hall } from "./hall";
+import { challengeForm, countsLine, followedPanel, noticeBadge, notifications, titleWithUnseen, tvPage } from "./ui/hall";
 import { go, parseRoute } from "./ui/route";
 
 const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
 const session = new Session(wsUrl);
+const hall = new Hall(session);
 const tabs = new TabLock();
 const root = document.getElementById("app") as HTMLElement;
 const ACCOUNT_DATA_REFRESH_MS = 30_000; // an open leaderboard or profile follows others' matches
@@ -69,9 +72,10 @@ function statusBar(): HTMLElement {
       session.hasIdentity && !signedIn() ? h("span", { class: "who" }, session.name) : null,
       session.ready ? accountLinks() : null,
       session.ready && isModerator() ? h("a", { href: "#/moderation", id: "moderation-link" }, "Moderation") : null),
+    noticeBadge(hall),
     soundToggle(render),
     h("span", { class: `link link-${session.link}`, id: "link-state" }, LINK_LABELS[session.link]),
-    ...[announcementBanner(session), flash()].filter((x): x is HTMLElement => x !== null));
+    ...[announcementBanner(session), flash(), notifications(hall)].filter((x): x is HTMLElement => x !== null));
 }
 
 // A banned address or account: the ban, its reason and its end, instead of "reconnecting" for ever.
@@ -108,7 +112,7 @@ function lobbyPage(): HTMLElement {
   const mine = [...session.matches.values()].filter((m) => m.info && m.seat >= 0 && m.info.status <= 1);
   const heading = pageHeading("The lobby");
   setPageName(""); // the lobby's title is the site's name alone
-  return h("main", { class: "lobby", id: "main" }, heading,
+  return h("main", { class: "lobby", id: "main" }, heading, countsLine(hall), followedPanel(hall),
     mine.length ? h("section", { class: "panel" }, h("h2", {}, "Your matches"),
       h("ul", {}, ...mine.map((m) => h("li", {}, h("a", { href: `#/match/${m.id}` }, `#${m.id} ${m.info?.ruleset}`),
         m.legal.length ? h("span", { class: "badge" }, "your move") : null)))) : null,
@@ -137,7 +141,14 @@ function page(): HTMLElement {
   if (route.page === "replay" && session.ready) return replayPage(session, route.id);
   if (route.page === "account" && session.ready) return accountPage(session);
   if (route.page === "moderation" && session.ready) return moderationPage(session);
-  if (route.page === "player" && session.ready) return playerPage(session, route.name);
+  if (route.page === "player" && session.ready) {
+    const main = playerPage(session, route.name);
+    if (signedIn() && route.name.toLowerCase() !== session.name.toLowerCase()) main.append(challengeForm(session, hall, route.name));
+    return main;
+  }
+  if (route.page === "tv" && session.ready) {
+    return tvPage(session, hall, route.ruleset, (id) => matchScreen(session, session.match(id)));
+  }
   if (route.page === "leaderboard" && session.ready) return leaderboardPage(session, route.ruleset);
   if (route.page === "join" || route.page === "watch") {
     if (!session.hasIdentity) return lobbyPage();
@@ -179,6 +190,7 @@ function render(): void {
   sayLinkChange();
   const turn = tabs.role === "live" ? session.myTurn : tabs.otherTurn;
   showTurn(turn);
+  document.title = titleWithUnseen(hall, document.title);
   tabs.announceTurn(turn);
 }
 
@@ -192,6 +204,7 @@ setInterval(() => {
 }, 250);
 
 window.addEventListener("hashchange", () => {
+  if (parseRoute(location.hash).page !== "tv") hall.stopTv();
   forgetProblem(location.hash);
   session.error = "";
   staleAccountData(); // a profile or leaderboard shown again loads afresh

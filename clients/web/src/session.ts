@@ -46,6 +46,10 @@ export class Session {
   notice = ""; // what a moderator did to us (muted, kicked), or that a report went in
   ignored = new Set<bigint>(); // players whose chat this page hides (the server stops it too)
   ban: Ban | null = null; // the server will not take us (an account's or this address's ban)
+  // Pushes other rooms take (hall.ts): each returns whether the message was its own.
+  pushHandlers: ((m: ServerMessage) => boolean)[] = [];
+  // Called once the session is ready after each hello.
+  readyHandlers: (() => void)[] = [];
   pairing = new PairingState(); // quick pairing and rematches (pairing.ts)
   private feed = new MatchFeed((matchId) => void this.conn.send({ case: "resync", value: { matchId } }));
 
@@ -202,6 +206,7 @@ export class Session {
     // unless this hello is on the way somewhere for a command (a spectate elsewhere).
     this.watching.again(!this.conn.moving && ![...this.matches.values()].some((m) => m.seat >= 0 && !m.outcome));
     this.ready = true;
+    for (const fn of this.readyHandlers) fn();
     this.changed();
   }
 
@@ -350,7 +355,7 @@ export class Session {
         break;
       }
       default:
-        if (!this.pairing.receive(m, (id) => this.match(id))) return;
+        if (!this.pairing.receive(m, (id) => this.match(id)) && !this.pushHandlers.some((fn) => fn(m))) return;
     }
     this.changed();
   }

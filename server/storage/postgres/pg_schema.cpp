@@ -152,6 +152,16 @@ CREATE TABLE ignores (
   PRIMARY KEY (account_id, ignored_id)
 );
 )sql",
+    // 3: the accounts each account follows (SQLite's migration 7; docs/pairing.md), in the order
+    // followed (the id).
+    R"sql(
+CREATE TABLE follows (
+  id BIGSERIAL PRIMARY KEY,
+  account_id BIGINT NOT NULL,
+  followed_id BIGINT NOT NULL,
+  UNIQUE (account_id, followed_id)
+);
+)sql",
 };
 
 bool has_schema_table(PgConnection& db) {

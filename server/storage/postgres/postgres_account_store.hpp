@@ -70,6 +70,8 @@ class PostgresAccountStore final : public AccountStore, public ModerationStore {
   std::vector<AuditRecord> audit(std::optional<int64_t> before, size_t limit) override;
   std::vector<AccountId> ignores(AccountId account) override;
   void set_ignore(AccountId account, AccountId ignored, bool on) override;
+  std::vector<AccountId> follows(AccountId account) override;
+  void set_follow(AccountId account, AccountId followed, bool on) override;
 
  private:
   // Row `row` of a result of kAccountColumns; nullopt past the last row.

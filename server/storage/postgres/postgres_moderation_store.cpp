@@ -251,4 +251,23 @@ void PostgresAccountStore::set_ignore(AccountId account, AccountId ignored, bool
              PgParams().add(account).add(ignored));
 }
 
+std::vector<AccountId> PostgresAccountStore::follows(AccountId account) {
+  std::lock_guard lock(mutex_);
+  db_->ensure_open();
+  const PgResult rows = db_->query(
+      "SELECT followed_id FROM follows WHERE account_id = $1 ORDER BY id", PgParams().add(account));
+  std::vector<AccountId> out;
+  for (int row = 0; row < rows.rows(); ++row) out.push_back(rows.integer(row, 0));
+  return out;
+}
+
+void PostgresAccountStore::set_follow(AccountId account, AccountId followed, bool on) {
+  std::lock_guard lock(mutex_);
+  db_->ensure_open();
+  db_->query(on ? "INSERT INTO follows (account_id, followed_id) VALUES ($1, $2) "
+                  "ON CONFLICT DO NOTHING"
+                : "DELETE FROM follows WHERE account_id = $1 AND followed_id = $2",
+             PgParams().add(account).add(followed));
+}
+
 }  // namespace duelhall::storage

@@ -165,6 +165,15 @@ CREATE TABLE match_owners (
   node TEXT NOT NULL
 );
 )sql",
+    // 7: the accounts each account follows (sqlite_moderation_store.cpp; docs/pairing.md), in
+    // the order followed (the rowid).
+    R"sql(
+CREATE TABLE follows (
+  account_id INTEGER NOT NULL,
+  followed_id INTEGER NOT NULL,
+  UNIQUE (account_id, followed_id)
+);
+)sql",
 };
 
 bool has_table(Database& db, const char* name) {

@@ -72,6 +72,8 @@ class SqliteAccountStore final : public AccountStore, public ModerationStore {
   std::vector<AuditRecord> audit(std::optional<int64_t> before, size_t limit) override;
   std::vector<AccountId> ignores(AccountId account) override;
   void set_ignore(AccountId account, AccountId ignored, bool on) override;
+  std::vector<AccountId> follows(AccountId account) override;
+  void set_follow(AccountId account, AccountId followed, bool on) override;
 
  private:
   std::optional<AccountRecord> read_account(Statement& stmt);

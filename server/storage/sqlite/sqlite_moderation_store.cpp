@@ -228,4 +228,20 @@ void SqliteAccountStore::set_ignore(AccountId account, AccountId ignored, bool o
   stmt.bind(1, account).bind(2, ignored).run();
 }
 
+std::vector<AccountId> SqliteAccountStore::follows(AccountId account) {
+  std::lock_guard lock(mutex_);
+  Statement stmt(*db_, "SELECT followed_id FROM follows WHERE account_id = ? ORDER BY rowid");
+  stmt.bind(1, account);
+  std::vector<AccountId> out;
+  while (stmt.step()) out.push_back(stmt.column_int(0));
+  return out;
+}
+
+void SqliteAccountStore::set_follow(AccountId account, AccountId followed, bool on) {
+  std::lock_guard lock(mutex_);
+  Statement stmt(*db_, on ? "INSERT OR IGNORE INTO follows (account_id, followed_id) VALUES (?, ?)"
+                          : "DELETE FROM follows WHERE account_id = ? AND followed_id = ?");
+  stmt.bind(1, account).bind(2, followed).run();
+}
+
 }  // namespace duelhall::storage

@@ -1,6 +1,6 @@
 // Hash routes: #/ lobby, #/match/<id>, #/join/<id>/<invite>, #/watch/<id>[/<invite>],
 // #/replays, #/replay/<id>, #/rules/<ruleset> (how to play), #/account, #/player/<name>,
-// #/leaderboard[/<ruleset>], #/moderation.
+// #/leaderboard[/<ruleset>], #/moderation, #/tv[/<ruleset>] (the featured live match).
 export type Route =
   | { page: "lobby" }
   | { page: "replays" }
@@ -9,6 +9,7 @@ export type Route =
   | { page: "moderation" }
   | { page: "player"; name: string }
   | { page: "leaderboard"; ruleset: string }
+  | { page: "tv"; ruleset: string }
   | { page: "replay"; id: bigint }
   | { page: "match"; id: bigint }
   | { page: "join"; id: bigint; invite: string }
@@ -26,6 +27,7 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === "account") return { page: "account" };
   if (parts[0] === "moderation") return { page: "moderation" };
   if (parts[0] === "player" && parts[1]) return { page: "player", name: decodeURIComponent(parts[1]) };
+  if (parts[0] === "tv") return { page: "tv", ruleset: /^[a-z0-9_]*$/.test(parts[1] ?? "") ? parts[1] ?? "" : "" };
   if (parts[0] === "leaderboard") return { page: "leaderboard", ruleset: parts[1] ?? "" };
   return { page: "lobby" };
 }

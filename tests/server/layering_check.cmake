@@ -11,7 +11,7 @@ if(NOT SERVER_DIR)
 endif()
 
 set(folders metrics fairness storage storage_pg accounts config pairing tournaments net cluster
-            match hall moderation replays lobby app)
+            match hall moderation replays decks lobby app)
 # What each folder may include besides itself: a folder ("storage/") or one header ("net/peer.hpp").
 set(allowed_metrics "")
 set(allowed_fairness "")
@@ -31,14 +31,16 @@ set(allowed_hall accounts/ config/ match/player.hpp net/peer.hpp net/rate_limite
 set(allowed_moderation hall/ cluster/ accounts/ match/ ${net_interfaces} net/rate_limiter.hpp
     config/ storage/ fairness/ metrics/)
 set(allowed_replays hall/ storage/ fairness/)
+set(allowed_decks hall/ config/ storage/)
 # The lobby includes a room only through its door: the handlers it routes to, the host it
 # implements.
 set(moderation_door moderation/moderation_handlers.hpp moderation/moderation_host.hpp
     moderation/moderation_cluster.hpp moderation/moderation_service.hpp)
 set(replays_door replays/replay_handlers.hpp replays/replay_host.hpp)
-set(allowed_lobby ${moderation_door} ${replays_door} hall/ cluster/ accounts/ match/ ${net_interfaces}
+set(decks_door decks/deck_handlers.hpp decks/deck_host.hpp)
+set(allowed_lobby ${moderation_door} ${replays_door} ${decks_door} hall/ cluster/ accounts/ match/ ${net_interfaces}
     net/rate_limiter.hpp net/gateway.hpp config/ storage/ fairness/ metrics/)
-set(allowed_app moderation/ replays/ hall/ cluster/ accounts/ lobby/ match/ net/ config/ storage_pg/
+set(allowed_app moderation/ replays/ decks/ hall/ cluster/ accounts/ lobby/ match/ net/ config/ storage_pg/
     storage/ fairness/ metrics/)
 # The duelhall_* libraries each folder's CMakeLists.txt may link besides its own.
 set(links_metrics "")
@@ -55,9 +57,10 @@ set(links_match net config metrics storage fairness engine proto wire_diff)
 set(links_hall accounts match net config storage proto)
 set(links_moderation hall cluster accounts match net config metrics storage fairness proto)
 set(links_replays hall storage fairness engine proto)
-set(links_lobby moderation replays hall cluster accounts match net config metrics storage fairness engine
+set(links_decks hall config storage engine proto)
+set(links_lobby moderation replays decks hall cluster accounts match net config metrics storage fairness engine
     proto)
-set(links_app moderation replays cluster accounts lobby match net config metrics storage_pg storage
+set(links_app moderation replays decks cluster accounts lobby match net config metrics storage_pg storage
     fairness engine)
 
 # Every header under server/, by bare name, to catch includes that are not rooted at server/.

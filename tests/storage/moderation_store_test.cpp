@@ -50,7 +50,7 @@ TEST_CASE(
   CHECK(store.find_account(ann->id)->role == "moderator");
   REQUIRE(store.staff().size() == 1);
   storage::Database db(path, false);
-  CHECK(storage::schema_version(db) == 6);
+  CHECK(storage::schema_version(db) == storage::kSchemaVersion);
   CHECK(db.query_int("SELECT count(*) FROM match_owners") == 0);  // migration 6's table
 }
 

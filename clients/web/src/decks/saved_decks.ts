@@ -161,6 +161,14 @@ export async function deleteDeck(session: Session, id: bigint): Promise<void> {
   await loadDecks(session);
 }
 
+let loading = false;
+// The decks loaded once per sign-in (a guest's moved to the account first); safe on every redraw.
+export function ensureDecks(session: Session): void {
+  if (deckState.loaded || loading) return;
+  loading = true;
+  void moveGuestDecks(session).then(() => loadDecks(session)).finally(() => (loading = false));
+}
+
 // A guest's decks move to the account once it is signed in: each is saved there and, when the
 // server took it, taken out of this browser (a refused one stays, with the reason shown).
 export async function moveGuestDecks(session: Session): Promise<void> {

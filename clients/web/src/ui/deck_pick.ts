@@ -4,10 +4,10 @@
 import { h } from "../dom";
 import { signedIn } from "../identity";
 import type { Session } from "../session";
-import { deckState, guestDecks, loadDecks } from "../decks/saved_decks";
+import { deckState, ensureDecks, guestDecks } from "../decks/saved_decks";
 
 export function deckPicker(session: Session, id: string): HTMLElement {
-  if (signedIn() && !deckState.loaded) void loadDecks(session);
+  ensureDecks(session);
   const saved = signedIn()
     ? deckState.decks.filter((d) => d.ruleset === "young_jedi")
         .map((d) => h("option", { value: `s:${d.id}` }, `${d.name} (${d.side}, ${d.cards} cards)`))

@@ -6,12 +6,11 @@ import type { DeckCheck } from "../gen/decks_pb";
 import { signedIn } from "../identity";
 import type { Session } from "../session";
 import { addCard, cardById, readList, totalCards, writeList } from "../decks/deck_text";
-import { checkList, copyDeck, deckState, deleteDeck, guestDecks, loadDecks, moveGuestDecks, openDeck,
+import { checkList, copyDeck, deckState, deleteDeck, ensureDecks, guestDecks, openDeck,
   saveEditing } from "../decks/saved_decks";
 import { cardBrowser } from "./card_browser";
 import { pageHeading } from "./page";
 
-let loading = false;
 let opened = ""; // the route whose deck was opened last
 
 function editList(session: Session, list: string): void {
@@ -103,10 +102,7 @@ function editor(session: Session): HTMLElement | null {
 }
 
 export function decksPage(session: Session, deckId: bigint | null): HTMLElement {
-  if (!deckState.loaded && !loading) {
-    loading = true;
-    void moveGuestDecks(session).then(() => loadDecks(session)).finally(() => (loading = false));
-  }
+  ensureDecks(session);
   const route = deckId === null ? "" : String(deckId);
   if (route && opened !== route) {
     opened = route;

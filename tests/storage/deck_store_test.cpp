@@ -65,7 +65,7 @@ TEMPLATE_TEST_CASE("saved decks keep what they are given, the last changed liste
   CHECK_FALSE(reopened->find_deck(*second + 1000));
 }
 
-TEMPLATE_TEST_CASE("a deck past the owner's limit is not stored; other owners count apart",
+TEMPLATE_TEST_CASE("a deck past the owner's limit is not stored, and other owners count apart",
                    "[store]", SqliteBackend, PostgresBackend) {
   TestType backend;
   auto store = backend.open_accounts();
@@ -78,7 +78,7 @@ TEMPLATE_TEST_CASE("a deck past the owner's limit is not stored; other owners co
   CHECK(store->add_deck(deck(ben, "one", 4), 2));
 }
 
-TEMPLATE_TEST_CASE("only the owner replaces or deletes a deck; deleting an account deletes its decks",
+TEMPLATE_TEST_CASE("only the owner replaces or deletes a deck, and deleting an account deletes its decks",
                    "[store]", SqliteBackend, PostgresBackend) {
   TestType backend;
   auto store = backend.open_accounts();

@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 
 #include "backends.hpp"
+#include "storage/schema.hpp"
+#include "storage_pg/pg_schema.hpp"
 
 using namespace duelhall;
 using testing::PostgresBackend;
@@ -108,4 +110,40 @@ TEMPLATE_TEST_CASE("only the owner replaces or deletes a deck, and deleting an a
   REQUIRE(store->add_deck(deck(ann, "again", 6), 100));
   store->delete_account(ann, 7);
   CHECK(store->decks_of(ann).empty());
+}
+
+TEST_CASE("migration 7 brings a SQLite store of version 6 the saved decks and keeps its accounts") {
+  testing::ScratchDir dir;
+  const std::string path = dir.file("d.db");
+  {
+    storage::Database db(path, true);
+    storage::migrate(db, 6);
+    db.exec(
+        "INSERT INTO accounts (name, name_key, password_hash, created_at) "
+        "VALUES ('Ann', 'ann', '$argon2id$x', 1)");
+  }
+  storage::SqliteAccountStore store(path);
+  const auto ann = store.find_by_key("ann");
+  REQUIRE(ann);
+  REQUIRE(store.add_deck(deck(ann->id, "first", 1), 100));
+  CHECK(store.decks_of(ann->id).size() == 1);
+  storage::Database db(path, false);
+  CHECK(storage::schema_version(db) == 7);
+}
+
+TEST_CASE("PostgreSQL migration 3 brings a database of version 2 the saved decks") {
+  PostgresBackend backend;
+  backend.open_accounts();
+  // Version 2 as it was: migration 3 undone by hand.
+  backend.exec(
+      "DROP TABLE decks; UPDATE schema_version SET version = 2; "
+      "INSERT INTO accounts (name, name_key, password_hash, created_at) "
+      "VALUES ('Ann', 'ann', '$argon2id$x', 1)");
+  auto store = backend.open_accounts();
+  const auto ann = store->find_by_key("ann");
+  REQUIRE(ann);
+  REQUIRE(store->add_deck(deck(ann->id, "first", 1), 100));
+  CHECK(store->decks_of(ann->id).size() == 1);
+  storage::PgConnection db(backend.url);
+  CHECK(storage::pg_schema_version(db) == 3);
 }

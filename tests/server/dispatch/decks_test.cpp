@@ -271,7 +271,17 @@ TEST_CASE("decks: a match created and joined with saved decks seats them, checke
   const ServerMessage joined = ben.request(join);
   REQUIRE(joined.result() == OK);
   CHECK(joined.joined().seat() == 1);
-  CHECK(joined.joined().match().status() == PLAYING);
+  // Every seat is taken: the match starts with both saved decks, each player getting a snapshot.
+  const auto started = [](InProcessClient& client) {
+    return client.wait_until([&] {
+      for (const ServerMessage& m : client.inbox) {
+        if (m.has_snapshot()) return true;
+      }
+      return false;
+    });
+  };
+  CHECK(started(ben));
+  CHECK(started(ann));
 }
 
 TEST_CASE("decks: a guest cannot sit down with a saved deck") {

@@ -16,6 +16,7 @@ let opened = ""; // the route whose deck was opened last
 function editList(session: Session, list: string): void {
   if (!deckState.editing) return;
   deckState.editing.list = list;
+  deckState.check = undefined; // "Checking..." until the server has read this very list
   session.changed();
   void checkList(session, list);
 }

@@ -2,11 +2,11 @@
 // Light Side deck from the card browser by filtering and clicking Add (each click checked by the
 // server's own Y1 check; a card that breaks a rule other than the size is taken out again), saves
 // it, reloads the page and finds it saved, then plays a match against the computer with it picked
-// at the create form, to the end. Registered with ctest as "web: decks".
+// at the create form, to the end (never conceding). Registered with ctest as "web: decks".
 // Usage: node decks.mjs <duelhall binary> <built client dir>
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { actOnce, chooser, matchState, openParticipant, routeMatchId } from "./players.mjs";
+import { chooser, matchState, openParticipant, routeMatchId } from "./players.mjs";
 import { startServer } from "./server.mjs";
 
 const [binary, webRoot] = process.argv.slice(2);
@@ -20,6 +20,15 @@ if (!existsSync(process.env.DUELHALL_CHROMIUM ?? "/usr/bin/chromium")) {
 }
 const MAX_CLICKS = 400;
 const MAX_ACTIONS = 4000;
+
+// Clicks one offered action other than conceding, so the match runs to a real end.
+async function playOnce(page, pick) {
+  const codes = await page.$$eval("#actions button.action", (els) =>
+    els.filter((e) => !/^concede/i.test(e.textContent ?? "")).map((e) => e.getAttribute("data-code")));
+  if (!codes.length) return false;
+  await page.click(`#actions button.action[data-code="${codes[pick(codes.length)]}"]`);
+  return true;
+}
 
 async function waitFor(what, test, timeoutMs = 20_000) {
   const until = Date.now() + timeoutMs;
@@ -94,7 +103,10 @@ try {
       }
     }
   }
-  if (!legal) throw new Error(`no legal Light deck after ${clicks} clicks`);
+  if (!legal) {
+    throw new Error(`no legal Light deck after ${clicks} clicks: ${await cardsInDeck(page)} cards, ` +
+      `${JSON.stringify(await verdict(page))}`);
+  }
   const size = await cardsInDeck(page);
   console.log(`built a legal Light deck of ${size} cards in ${clicks} clicks`);
   await page.click("#save-deck");
@@ -114,7 +126,7 @@ try {
   await page.goto(`${server.url}#/`);
   await page.waitForSelector("#create-form");
   await page.selectOption("#ruleset", "young_jedi");
-  await page.waitForSelector("#saved_deck option[value^='s:']");
+  await page.waitForSelector("#saved_deck option[value^='s:']", { state: "attached" });
   const value = await page.$eval("#saved_deck option[value^='s:']", (o) => o.value);
   await page.selectOption("#saved_deck", value);
   await page.click("#table-options summary");
@@ -126,7 +138,7 @@ try {
   for (; acted < MAX_ACTIONS; ++acted) {
     const state = await matchState(page, id);
     if (state?.over) break;
-    if (!(await actOnce(page, pick).catch(() => false))) await new Promise((r) => setTimeout(r, 20));
+    if (!(await playOnce(page, pick).catch(() => false))) await new Promise((r) => setTimeout(r, 20));
   }
   const end = await matchState(page, id);
   if (!end?.over) throw new Error(`the match did not end within ${MAX_ACTIONS} steps`);

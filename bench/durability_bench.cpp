@@ -28,9 +28,9 @@
 #include "match_tracker.hpp"
 #include "net/messages.hpp"
 #include "storage/group_commit.hpp"
-#include "storage/sqlite_match_store.hpp"
-#include "storage_pg/pg.hpp"
-#include "storage_pg/postgres_match_store.hpp"
+#include "storage/sqlite/sqlite_match_store.hpp"
+#include "storage/postgres/pg.hpp"
+#include "storage/postgres/postgres_match_store.hpp"
 
 using namespace duelhall;
 using namespace duelhall::server;

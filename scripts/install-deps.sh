@@ -9,7 +9,7 @@ packages=(build-essential cmake ninja-build pkg-config libboost1.81-dev protobuf
 # runtimes: tests/fuzz; openssl: the TLS tests make their certificate with its command;
 # libhiredis-dev: the cluster's Redis client; redis-server: the cluster tests start a throw-away
 # one; python3-yaml: the test that checks deploy/'s manifests; libpq-dev: the PostgreSQL stores
-# (server/storage_pg); postgresql: the throw-away database the store and integration tests start
+# (server/storage/postgres); postgresql: the throw-away database the store and integration tests start
 # (tests/support/throwaway_postgres.hpp); nginx-light: the test that runs deploy/compose.yaml's
 # cluster on loopback puts deploy/compose-nginx.conf in front of its nodes (never as a service);
 # ccache: the test command's four builds share what they compiled with the next run's;

@@ -21,7 +21,7 @@
 #include <utility>
 #include <vector>
 
-#include "storage/sqlite_match_store.hpp"
+#include "storage/sqlite/sqlite_match_store.hpp"
 
 namespace {
 

@@ -13,7 +13,7 @@
 #include "core/state.hpp"
 #include "core/version.hpp"
 #include "storage/group_commit.hpp"
-#include "storage/sqlite_match_store.hpp"
+#include "storage/sqlite/sqlite_match_store.hpp"
 
 namespace duelhall::bench {
 

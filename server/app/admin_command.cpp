@@ -7,8 +7,8 @@
 #include "app/recovery.hpp"
 #include "config/config.hpp"
 #include "moderation/moderation_service.hpp"
-#include "storage/sqlite_account_store.hpp"
-#include "storage_pg/postgres_account_store.hpp"
+#include "storage/sqlite/sqlite_account_store.hpp"
+#include "storage/postgres/postgres_account_store.hpp"
 
 namespace duelhall::server {
 namespace {

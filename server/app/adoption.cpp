@@ -7,7 +7,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "app/recovery.hpp"
-#include "storage_pg/postgres_match_store.hpp"
+#include "storage/postgres/postgres_match_store.hpp"
 
 namespace duelhall::server {
 

@@ -28,6 +28,7 @@
 #include "metrics/log_field.hpp"
 #include "metrics/server_metrics.hpp"
 #include "moderation/moderation_service.hpp"
+#include "pairing/pairing_room.hpp"
 #include "net/listener.hpp"
 #include "net/static_files.hpp"
 #include "storage/group_commit.hpp"
@@ -229,14 +230,16 @@ int main(int argc, char** argv) {
     return 1;
   }
   listener->run();
+  hub->pairing().start();  // quick pairing's waves (docs/pairing.md)
   if (store_watch) store_watch->start();
   if (cluster) cluster->start(listener->port());
   spdlog::info("duelhall listening on {}:{}{} ({} rulesets, {} threads, web root '{}', data '{}')",
                config.bind, listener->port(), context.tls ? " with TLS" : "", registry.all().size(),
                threads, config.web_root, config.data_dir);
 
-  Drain drain(io, *hub, context, [&io, &listener, &cluster] {
+  Drain drain(io, *hub, context, [&io, &listener, &cluster, &hub] {
     listener->close();
+    hub->pairing().stop();
     if (cluster) cluster->stop();
     io.stop();
   });

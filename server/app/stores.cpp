@@ -2,10 +2,10 @@
 
 #include <filesystem>
 
-#include "storage/sqlite_account_store.hpp"
-#include "storage/sqlite_match_store.hpp"
-#include "storage_pg/postgres_account_store.hpp"
-#include "storage_pg/postgres_match_store.hpp"
+#include "storage/sqlite/sqlite_account_store.hpp"
+#include "storage/sqlite/sqlite_match_store.hpp"
+#include "storage/postgres/postgres_account_store.hpp"
+#include "storage/postgres/postgres_match_store.hpp"
 
 namespace duelhall::server {
 namespace {

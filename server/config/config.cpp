@@ -51,6 +51,19 @@ std::function<bool(Config&, const std::string&)> bots(uint32_t BotSettings::*fie
   };
 }
 
+// "ruleset:name:seconds", a host's clock preset for that ruleset's pools.
+bool add_clock_preset(Config& c, const std::string& v) {
+  const size_t first = v.find(':');
+  const size_t last = v.rfind(':');
+  if (first == std::string::npos || first == 0 || last == first || last == first + 1) return false;
+  ClockPresetSetting preset{v.substr(0, first), v.substr(first + 1, last - first - 1), 0};
+  uint64_t seconds = 0;
+  if (preset.name.size() > 32 || !parse_uint(v.substr(last + 1), 86'400, seconds)) return false;
+  preset.clock_seconds = static_cast<uint32_t>(seconds);
+  c.pairing.clocks.push_back(std::move(preset));
+  return true;
+}
+
 std::function<bool(Config&, const std::string&)> text(std::string Config::*field) {
   return [field](Config& c, const std::string& v) {
     c.*field = v;
@@ -183,6 +196,28 @@ const std::vector<Option>& options() {
        "on SIGTERM, seconds clients get to close after being told, before the server stops"
        " (default 10)",
        number(&Config::drain_seconds, 3600)},
+      {"--pairing-wave-ms", "pairing.wave_ms",
+       "milliseconds between two quick-pairing waves (default 1000)",
+       [](Config& c, const std::string& v) {
+         uint64_t n = 0;
+         if (!parse_uint(v, 60'000, n) || n < 100) return false;
+         c.pairing.wave_ms = static_cast<uint32_t>(n);
+         return true;
+       }},
+      {"--pairing-clock", "pairing.clocks",
+       "a clock preset the quick-pairing pools of a ruleset offer beside the defaults (blitz 15,"
+       " rapid 30, classical 90 seconds a decision), as ruleset:name:seconds; repeatable (a list"
+       " in TOML)",
+       add_clock_preset},
+      {"--pairing-bot-fill", "pairing.bot_fill_seconds",
+       "casual quick-pairing tables of 3+ seats start short after this many seconds, bots in"
+       " the seats left (default 0: never)",
+       [](Config& c, const std::string& v) {
+         uint64_t n = 0;
+         if (!parse_uint(v, 3600, n)) return false;
+         c.pairing.bot_fill_seconds = static_cast<uint32_t>(n);
+         return true;
+       }},
       {"--cluster", "cluster.redis",
        "join a cluster whose live state is in this Redis: redis://HOST:PORT (default: none,"
        " a node on its own; docs/cluster.md)",

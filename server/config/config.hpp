@@ -33,6 +33,20 @@ struct BotSettings {
   uint32_t milliseconds = 50;
 };
 
+// Quick pairing (docs/pairing.md): how often the pools pair, the host's clock presets beside
+// the defaults every ruleset offers, and after how long a casual table of 3+ seats starts short
+// with bots in the seats left (0: never).
+struct ClockPresetSetting {
+  std::string ruleset;
+  std::string name;
+  uint32_t clock_seconds = 0;
+};
+struct PairingSettings {
+  uint32_t wave_ms = 1000;
+  std::vector<ClockPresetSetting> clocks;
+  uint32_t bot_fill_seconds = 0;
+};
+
 struct Config {
   std::string bind = "0.0.0.0";
   uint16_t port = 8080;
@@ -93,6 +107,7 @@ struct Config {
   // "least-loaded", or "local": new matches stay on the node they are asked of while it has room.
   std::string placement = "least-loaded";
   BotSettings bots;
+  PairingSettings pairing;
   Limits limits;
 };
 

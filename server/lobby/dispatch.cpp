@@ -6,6 +6,7 @@
 #include "lobby/lobby_handlers.hpp"
 #include "moderation/moderation_handlers.hpp"
 #include "net/messages.hpp"
+#include "pairing/pairing_handlers.hpp"
 #include "replays/replay_handlers.hpp"
 
 namespace duelhall::server {
@@ -102,6 +103,14 @@ Handled Dispatcher::route(Call& call, const ClientMessage& message) {
       return handle_report(hub_, call, message.report());
     case ClientMessage::kIgnore:
       return handle_ignore(hub_, call, message.ignore());
+    case ClientMessage::kSeek:
+      return handle_seek(hub_.pairing(), call, message.seek());
+    case ClientMessage::kCancelSeek:
+      return handle_cancel_seek(hub_.pairing(), call);
+    case ClientMessage::kOfferRematch:
+      return handle_offer_rematch(hub_.pairing(), call, message.offer_rematch());
+    case ClientMessage::kAnswerRematch:
+      return handle_answer_rematch(hub_.pairing(), call, message.answer_rematch());
     case ClientMessage::kListDecks:
       return handle_list_decks(hub_, call, message.list_decks());
     case ClientMessage::kGetDeck:

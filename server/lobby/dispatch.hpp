@@ -1,6 +1,7 @@
 // Dispatch: a thin router from a ClientMessage to its room's handler (the lobby's in
 // lobby_handlers.hpp, account_handlers.hpp and cluster_redirects.hpp, moderation's in
-// moderation/moderation_handlers.hpp, the replays' in replays/replay_handlers.hpp), with no
+// moderation/moderation_handlers.hpp, the replays' in replays/replay_handlers.hpp, the pairing
+// room's in pairing/pairing_handlers.hpp), with no
 // feature logic of its own: it checks that the connection said Hello, that its session still
 // holds and its cluster ticket is good, routes the command by one switch, and sends the typed
 // answer (hall/call.hpp). Handlers never touch sockets: replies go to an outbox the session

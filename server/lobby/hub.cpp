@@ -9,6 +9,7 @@
 #include "fairness/secure_random.hpp"
 #include "match/match.hpp"
 #include "net/messages.hpp"
+#include "pairing/pairing_room.hpp"
 #include "storage/match_store.hpp"
 
 namespace duelhall::server {
@@ -28,6 +29,7 @@ Hub::Hub(net::io_context& io, const engine::Registry& registry, Config config,
   if (config_.bots.threads > 0) {
     bot_pool_ = std::make_unique<BotPool>(config_.bots.threads, config_.bots.queue);
   }
+  pairing_ = std::make_shared<PairingRoom>(*this);
 }
 
 std::shared_ptr<Player> Hub::new_player(const std::string& name) {

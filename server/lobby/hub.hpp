@@ -28,6 +28,7 @@
 #include "match/match_host.hpp"
 #include "match/player.hpp"
 #include "moderation/moderation_host.hpp"
+#include "pairing/pairing_host.hpp"
 #include "replays/replay_host.hpp"
 
 namespace duelhall::storage {
@@ -46,6 +47,7 @@ class ClusterNode;
 namespace duelhall::server {
 
 class Match;
+class PairingRoom;
 
 // The longest decision clock (a day): its milliseconds must fit MatchUpdate.clock_ms.
 inline constexpr uint32_t kMaxClockSeconds = 86'400;
@@ -78,6 +80,7 @@ struct CreateOutcome {
 class Hub : public MatchHost,
             public ModerationHost,
             public ReplayHost,
+            public PairingHost,
             public DeckHost,
             public std::enable_shared_from_this<Hub> {
  public:
@@ -143,6 +146,14 @@ class Hub : public MatchHost,
   }
   // Every match, listed or not, as last published (for moderators).
   void list_every_match(MatchList& out) override;
+
+  // Quick pairing and rematches (pairing/pairing_room.hpp, lobby/hub_pairing.cpp): the room,
+  // which app/ starts, and what it asks of the hall.
+  PairingRoom& pairing() { return *pairing_; }
+  bool seated_in_unended_match(Player& player) override;
+  PairingCreated create_for_pairing(const std::shared_ptr<Player>& creator,
+                                    const CreateMatch& request) override;
+  bool clustered() const override { return cluster_ != nullptr; }
 
   // A new match id (for an imported match): live and stored matches share one numbering.
   uint64_t allocate_match_id() override;
@@ -248,6 +259,7 @@ class Hub : public MatchHost,
     std::string name;
   };
   std::unordered_map<std::string, std::vector<RecoveredSeat>> recovered_seats_;
+  std::shared_ptr<PairingRoom> pairing_;
   // Last, so that it goes first: its threads are joined while the matches still stand.
   std::unique_ptr<BotPool> bot_pool_;
 };

@@ -8,6 +8,7 @@
 #include "match/match.hpp"
 #include "moderation/moderation_handlers.hpp"
 #include "net/messages.hpp"
+#include "pairing/pairing_room.hpp"
 
 namespace duelhall::server {
 
@@ -18,12 +19,21 @@ void leave_hall(Hub& hub, const Peer* peer, ClientState& state) {
     if (auto match = hub.find_match(id)) match->spectator_gone(peer->peer_id());
   }
   state.watching.clear();
+  hub.pairing().disconnected(*peer, state.player);
   if (state.player) hub.player_dropped(state.player, peer);
 }
 
 Handled handle_list_rulesets(Hub& hub, Call& call) {
   RulesetList* list = call.reply.mutable_rulesets();
-  for (const auto& info : hub.registry().all()) fill_ruleset(info, *list->add_rulesets());
+  for (const auto& info : hub.registry().all()) {
+    duelhall::RulesetInfo& out = *list->add_rulesets();
+    fill_ruleset(info, out);
+    for (const ClockPresetSetting& preset : hub.pairing().presets(info.name)) {
+      ClockPreset* listed = out.add_clock_presets();
+      listed->set_name(preset.name);
+      listed->set_clock_seconds(preset.clock_seconds);
+    }
+  }
   return Handled::ok();
 }
 

@@ -127,6 +127,16 @@ class Match : public std::enable_shared_from_this<Match> {
   // strand (WRONG_MATCH_STATE before the start, MATCH_OVER after the end; match_abort.cpp).
   void abort(std::string reason, std::function<void(ResultCode, std::string)> done);
 
+  // Who sits where now, for a rematch or a pairing's check (match_seats.cpp): `done` runs on
+  // the match's strand, after every command posted before this call.
+  struct SeatsNow {
+    MatchStatus status = WAITING;
+    MatchSettings settings;
+    std::vector<std::shared_ptr<Player>> players;  // by seat; null for a bot or an empty seat
+    std::vector<std::string> options;              // the seats' setup texts
+  };
+  void seats_now(std::function<void(const SeatsNow&)> done);
+
   // Cluster mode (match_moved.cpp): this node owns the match at fencing `epoch` (as `node`), so
   // its log claims it and carries the epoch; or it lost the match to another node (`why`), so it
   // stops here without ending: no write, its connections closed to reconnect to the new owner.

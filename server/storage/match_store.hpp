@@ -1,6 +1,6 @@
 // MatchStore: the durable record of every match, behind one interface with two backends:
 // SqliteMatchStore (one file in the data folder, the default) and PostgresMatchStore
-// (storage_pg/, for a cluster of nodes sharing one database).
+// (storage/postgres/, for a cluster of nodes sharing one database).
 //
 // What it keeps: each match's config (ruleset, parameters, seats, display names, seat options),
 // its seed and the seed's commitment, the engine version, status, result and times; each seat's

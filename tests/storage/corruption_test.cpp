@@ -2,7 +2,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "storage/sqlite_match_store.hpp"
+#include "storage/sqlite/sqlite_match_store.hpp"
 #include "support.hpp"
 #include "toy_ruleset.hpp"
 

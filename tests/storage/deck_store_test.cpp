@@ -5,8 +5,8 @@
 #include <catch2/catch.hpp>
 
 #include "backends.hpp"
-#include "storage/schema.hpp"
-#include "storage_pg/pg_schema.hpp"
+#include "storage/sqlite/schema.hpp"
+#include "storage/postgres/pg_schema.hpp"
 
 using namespace duelhall;
 using testing::PostgresBackend;

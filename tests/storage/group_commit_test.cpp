@@ -4,7 +4,7 @@
 #include <thread>
 
 #include "storage/group_commit.hpp"
-#include "storage/sqlite_match_store.hpp"
+#include "storage/sqlite/sqlite_match_store.hpp"
 #include "support.hpp"
 #include "toy_ruleset.hpp"
 

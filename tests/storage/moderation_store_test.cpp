@@ -4,8 +4,8 @@
 #include <catch2/catch.hpp>
 
 #include "backends.hpp"
-#include "storage/schema.hpp"
-#include "storage_pg/pg_schema.hpp"
+#include "storage/sqlite/schema.hpp"
+#include "storage/postgres/pg_schema.hpp"
 
 using namespace duelhall;
 using storage::SqliteAccountStore;

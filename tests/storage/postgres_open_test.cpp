@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "backends.hpp"
-#include "storage_pg/pg_schema.hpp"
+#include "storage/postgres/pg_schema.hpp"
 #include "toy_ruleset.hpp"
 
 using namespace duelhall;

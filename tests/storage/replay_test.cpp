@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "storage/replay_cursor.hpp"
-#include "storage/sqlite_match_store.hpp"
+#include "storage/sqlite/sqlite_match_store.hpp"
 #include "support.hpp"
 #include "toy_ruleset.hpp"
 

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
-#include "storage/schema.hpp"
-#include "storage/sqlite_match_store.hpp"
+#include "storage/sqlite/schema.hpp"
+#include "storage/sqlite/sqlite_match_store.hpp"
 #include "support.hpp"
 #include "toy_ruleset.hpp"
 

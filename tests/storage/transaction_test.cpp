@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "storage/sqlite.hpp"
+#include "storage/sqlite/sqlite.hpp"
 #include "support.hpp"
 
 using namespace duelhall;

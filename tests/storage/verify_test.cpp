@@ -9,7 +9,7 @@
 #include "fairness/verify.hpp"
 #include "fairness/verify_command.hpp"
 #include "storage/match_export.hpp"
-#include "storage/sqlite_match_store.hpp"
+#include "storage/sqlite/sqlite_match_store.hpp"
 #include "support.hpp"
 #include "toy_ruleset.hpp"
 

@@ -16,7 +16,7 @@
 #include <thread>
 #include <vector>
 
-#include "storage_pg/pg.hpp"
+#include "storage/postgres/pg.hpp"
 
 namespace duelhall::testing {
 namespace {

@@ -10,6 +10,7 @@ import { restoreForms, saveForms } from "./ui/forms";
 import { rulesPage } from "./ui/howto";
 import { currentProblem, followLink, forgetProblem, problemPage, watchIfNotSeated } from "./ui/links";
 import { createForm, matchList, nameForm } from "./ui/lobby";
+import { pairingGrid, waitedText } from "./ui/pairing_grid";
 import { clockText, matchScreen } from "./ui/match";
 import { showNewest } from "./ui/events";
 import { accountLinks, accountPage, leaderboardPage, playerPage, signedIn } from "./ui/account";
@@ -19,7 +20,7 @@ import { announce, liveRegion, pageHeading, sayNewMessages, setPageName } from "
 import { afterMatchRedraw, focusPlace, skipLinkTarget } from "./ui/turn_focus";
 import { replayListPage, replayPage } from "./ui/replays";
 import { announcementBanner, isModerator, lobbyChat, moderationPage } from "./ui/moderation";
-import { parseRoute } from "./ui/route";
+import { go, parseRoute } from "./ui/route";
 import { decksPage } from "./ui/decks";
 
 const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
@@ -113,6 +114,7 @@ function lobbyPage(): HTMLElement {
     mine.length ? h("section", { class: "panel" }, h("h2", {}, "Your matches"),
       h("ul", {}, ...mine.map((m) => h("li", {}, h("a", { href: `#/match/${m.id}` }, `#${m.id} ${m.info?.ruleset}`),
         m.legal.length ? h("span", { class: "badge" }, "your move") : null)))) : null,
+    pairingGrid(session),
     createForm(session, chosen, (name) => {
       chosenRuleset = name;
       freshForm = true;
@@ -188,6 +190,8 @@ setInterval(() => {
   const route = parseRoute(location.hash);
   const el = document.getElementById("clock");
   if (route.page === "match" && el) el.textContent = clockText(session.match(route.id));
+  const waited = document.getElementById("seek-waited");
+  if (waited) waited.textContent = waitedText(session);
 }, 250);
 
 window.addEventListener("hashchange", () => {
@@ -209,6 +213,11 @@ setInterval(() => {
   render();
 }, ACCOUNT_DATA_REFRESH_MS);
 session.subscribe(render);
+// Paired (quick pairing or an accepted rematch): the page goes to the match.
+session.pairing.onPaired = (id) => {
+  announce(`Paired: match ${id} is yours to play.`);
+  go(`#/match/${id}`);
+};
 tabs.onRole = (role) => {
   if (role === "live") session.start();
   else session.conn.stop();

@@ -9,6 +9,7 @@ import type { Announcement } from "./gen/moderation_pb";
 import type { ChatMessage } from "./gen/match_pb";
 import { forgetSession, hasSession, helloTokens, noteAccount, noteRatingUpdate, staleAccountData } from "./identity";
 import { MatchFeed, newMatchView, type MatchView } from "./match_feed";
+import { PairingState } from "./pairing";
 import { addressBan, banFromReply, sanctionText, type Ban } from "./sanctions";
 import { Watching } from "./watching";
 
@@ -45,6 +46,7 @@ export class Session {
   notice = ""; // what a moderator did to us (muted, kicked), or that a report went in
   ignored = new Set<bigint>(); // players whose chat this page hides (the server stops it too)
   ban: Ban | null = null; // the server will not take us (an account's or this address's ban)
+  pairing = new PairingState(); // quick pairing and rematches (pairing.ts)
   private feed = new MatchFeed((matchId) => void this.conn.send({ case: "resync", value: { matchId } }));
 
   constructor(url: string) {
@@ -176,6 +178,7 @@ export class Session {
   }
 
   private welcomed(id: bigint, name: string, token: string): void {
+    this.pairing.setStatus(undefined); // a new connection seeks nothing (the server dropped the seek)
     this.playerId = id;
     this.name = name;
     this.error = "";
@@ -347,7 +350,7 @@ export class Session {
         break;
       }
       default:
-        return;
+        if (!this.pairing.receive(m, (id) => this.match(id))) return;
     }
     this.changed();
   }

@@ -10,7 +10,7 @@
 #include "accounts/common_passwords.hpp"
 #include "accounts/credentials.hpp"
 #include "accounts/sign_in_limiter.hpp"
-#include "storage/sqlite_account_store.hpp"
+#include "storage/sqlite/sqlite_account_store.hpp"
 
 using namespace duelhall;
 using accounts::AccountsConfig;

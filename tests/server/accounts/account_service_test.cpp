@@ -3,7 +3,7 @@
 #include <utility>
 
 #include "accounts/account_service.hpp"
-#include "storage/sqlite_account_store.hpp"
+#include "storage/sqlite/sqlite_account_store.hpp"
 
 using namespace duelhall;
 using accounts::AccountsConfig;

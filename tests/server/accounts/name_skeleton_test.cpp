@@ -5,7 +5,7 @@
 
 #include "accounts/account_service.hpp"
 #include "accounts/name_skeleton.hpp"
-#include "storage/sqlite_account_store.hpp"
+#include "storage/sqlite/sqlite_account_store.hpp"
 
 using namespace duelhall;
 using accounts::display_name_problem;

@@ -8,8 +8,8 @@
 #include <catch2/catch.hpp>
 
 #include "cluster_harness.hpp"
-#include "storage_pg/pg.hpp"
-#include "storage_pg/postgres_match_store.hpp"
+#include "storage/postgres/pg.hpp"
+#include "storage/postgres/postgres_match_store.hpp"
 
 using namespace duelhall;
 using namespace duelhall::testing;

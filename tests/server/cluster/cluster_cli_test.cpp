@@ -14,7 +14,7 @@
 #include <sstream>
 
 #include "cluster_harness.hpp"
-#include "storage_pg/postgres_match_store.hpp"
+#include "storage/postgres/postgres_match_store.hpp"
 
 using namespace duelhall;
 using namespace duelhall::testing;

@@ -15,7 +15,7 @@
 #include "cluster_harness.hpp"
 #include "core/bot.hpp"
 #include "core/registry.hpp"
-#include "storage_pg/postgres_match_store.hpp"
+#include "storage/postgres/postgres_match_store.hpp"
 
 using namespace duelhall;
 using namespace duelhall::testing;

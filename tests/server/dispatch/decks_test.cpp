@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "accounts/account_service.hpp"
-#include "storage/sqlite_account_store.hpp"
+#include "storage/sqlite/sqlite_account_store.hpp"
 #include "support/in_process.hpp"
 #include "young_jedi/deck.hpp"
 

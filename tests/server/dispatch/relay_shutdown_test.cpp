@@ -12,7 +12,7 @@
 
 #include "match/durable_log.hpp"
 #include "storage/group_commit.hpp"
-#include "storage/sqlite_match_store.hpp"
+#include "storage/sqlite/sqlite_match_store.hpp"
 #include "support/in_process.hpp"
 #include "support/open_match.hpp"
 

@@ -12,7 +12,7 @@
 
 #include "core/registry.hpp"
 #include "helpers.hpp"
-#include "storage/sqlite_match_store.hpp"
+#include "storage/sqlite/sqlite_match_store.hpp"
 
 using namespace duelhall;
 using namespace duelhall::testing;

@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "play_helpers.hpp"
-#include "storage/sqlite_match_store.hpp"
+#include "storage/sqlite/sqlite_match_store.hpp"
 
 using namespace duelhall;
 using namespace duelhall::testing;

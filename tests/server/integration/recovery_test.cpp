@@ -11,8 +11,8 @@
 #include "core/bot.hpp"
 #include "core/registry.hpp"
 #include "helpers.hpp"
-#include "storage/sqlite_match_store.hpp"
-#include "storage_pg/postgres_match_store.hpp"
+#include "storage/sqlite/sqlite_match_store.hpp"
+#include "storage/postgres/postgres_match_store.hpp"
 #include "support/throwaway_postgres.hpp"
 
 using namespace duelhall;

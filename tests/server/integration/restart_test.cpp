@@ -10,8 +10,8 @@
 #include "core/bot.hpp"
 #include "core/registry.hpp"
 #include "helpers.hpp"
-#include "storage/sqlite.hpp"
-#include "storage/sqlite_match_store.hpp"
+#include "storage/sqlite/sqlite.hpp"
+#include "storage/sqlite/sqlite_match_store.hpp"
 
 using namespace duelhall;
 using namespace duelhall::testing;

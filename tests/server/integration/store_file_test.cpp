@@ -5,7 +5,7 @@
 #include <fstream>
 
 #include "helpers.hpp"
-#include "storage/sqlite_match_store.hpp"
+#include "storage/sqlite/sqlite_match_store.hpp"
 
 using namespace duelhall;
 using namespace duelhall::testing;

@@ -11,7 +11,7 @@
 #include <thread>
 
 #include "helpers.hpp"
-#include "storage_pg/postgres_match_store.hpp"
+#include "storage/postgres/postgres_match_store.hpp"
 #include "support/throwaway_postgres.hpp"
 
 using namespace duelhall;

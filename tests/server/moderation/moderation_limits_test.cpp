@@ -5,7 +5,7 @@
 
 #include "accounts/address_prefix.hpp"
 #include "moderation/moderation_service.hpp"
-#include "storage/sqlite_account_store.hpp"
+#include "storage/sqlite/sqlite_account_store.hpp"
 
 using namespace duelhall;
 using accounts::ModerationService;

@@ -9,6 +9,7 @@ import { jediDuelScreen } from "../screens/jedi_duel";
 import type { Screen, ScreenContext } from "../screens/screen";
 import { youngJediScreen } from "../screens/young_jedi";
 import type { MatchView, Session } from "../session";
+import { rematchControl } from "./rematch";
 import { decodeView } from "../views";
 import { actionsPanel } from "./actions";
 import { foldEvents, lineText } from "./events";
@@ -214,6 +215,7 @@ export function matchScreen(session: Session, mv: MatchView): HTMLElement {
       h("span", { class: "clock", id: "clock", role: "timer", "aria-label": "decision clock" }, clockText(mv)),
       mv.info ? rulesLink(mv.info.ruleset) : null,
       resignControl(session, mv),
+      rematchControl(session, mv),
       leaveControl(session, mv, playing),
       mv.info ? fairnessNote(mv.info) : null,
       seatList(session, mv)),

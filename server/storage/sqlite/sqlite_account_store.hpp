@@ -1,0 +1,93 @@
+// The SQLite AccountStore: its tables live in the match store's file (migration 4 of
+// schema.cpp), reached through a second connection so that account work never waits behind the
+// group-commit log's transactions longer than SQLite's busy timeout.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "storage/account_store.hpp"
+#include "storage/deck_store.hpp"
+#include "storage/moderation_store.hpp"
+#include "storage/sqlite/sqlite.hpp"
+
+namespace duelhall::storage {
+
+// It also keeps the moderation's data (ModerationStore, sqlite_moderation_store.cpp) and the saved
+// decks (DeckStore, sqlite_deck_store.cpp) on the same connection, so that a server without a
+// file (":memory:") has one database for all three.
+class SqliteAccountStore final : public AccountStore, public ModerationStore, public DeckStore {
+ public:
+  // Opens the database at `path` (":memory:" for a server that stores no matches) and brings its
+  // schema up to date; throws StoreError.
+  explicit SqliteAccountStore(const std::string& path);
+  ~SqliteAccountStore() override;
+
+  std::optional<AccountId> create_account(std::string_view name, std::string_view name_key,
+                                          std::string_view password_hash, int64_t now_ms) override;
+  AccountId guest_account(std::string_view guest_hash, int64_t now_ms) override;
+  std::optional<AccountId> find_guest(std::string_view guest_hash) override;
+  size_t delete_unused_guests(int64_t created_before_ms) override;
+  bool promote_guest(AccountId guest, std::string_view name, std::string_view name_key,
+                     std::string_view password_hash) override;
+  std::optional<AccountRecord> find_account(AccountId id) override;
+  std::optional<AccountRecord> find_by_key(std::string_view name_key) override;
+  std::vector<NamedAccount> named_accounts() override;
+  bool set_name_key(AccountId id, std::string_view name_key) override;
+  void set_password(AccountId id, std::string_view password_hash) override;
+  void delete_account(AccountId id, int64_t now_ms) override;
+  void set_role(AccountId id, std::string_view role) override;
+  std::vector<AccountRecord> staff() override;
+
+  void add_session(std::string_view token_hash, AccountId id, int64_t now_ms,
+                   int64_t expires_ms) override;
+  std::optional<AccountId> session_account(std::string_view token_hash, int64_t now_ms) override;
+  void revoke_session(std::string_view token_hash) override;
+  void revoke_sessions(AccountId id, std::string_view keep_hash) override;
+
+  void record_seats(int64_t match_id, const std::vector<SeatAccount>& seats, bool rated) override;
+  std::vector<SeatAccount> match_seats(int64_t match_id, bool* rated) override;
+  std::optional<RatingRecord> rating(AccountId id, std::string_view ruleset) override;
+  std::vector<RatingRecord> ratings(AccountId id) override;
+  bool apply_ratings(int64_t match_id, std::string_view ruleset,
+                     const std::vector<SeatAccount>& changes,
+                     const std::vector<std::pair<AccountId, RatingRecord>>& ratings) override;
+  std::vector<HistoryEntry> history(AccountId id, size_t limit,
+                                    std::optional<int64_t> before) override;
+  std::vector<LeaderboardRow> leaderboard(std::string_view ruleset, double max_deviation,
+                                          size_t offset, size_t limit) override;
+
+  // ModerationStore (sqlite_moderation_store.cpp).
+  int64_t add_ban(const BanRecord& ban) override;
+  bool lift_ban(int64_t id, int64_t now_ms) override;
+  std::vector<BanRecord> active_bans(int64_t now_ms) override;
+  void set_mute(const MuteRecord& mute) override;
+  bool clear_mute(AccountId account) override;
+  std::vector<MuteRecord> active_mutes(int64_t now_ms) override;
+  int64_t add_report(const ReportRecord& report) override;
+  std::vector<ReportRecord> reports(bool include_resolved, size_t limit) override;
+  std::optional<ReportRecord> find_report(int64_t id) override;
+  bool resolve_report(int64_t id, std::string_view by, std::string_view note,
+                      int64_t now_ms) override;
+  int64_t add_audit(const AuditRecord& entry) override;
+  std::vector<AuditRecord> audit(std::optional<int64_t> before, size_t limit) override;
+  std::vector<AccountId> ignores(AccountId account) override;
+  void set_ignore(AccountId account, AccountId ignored, bool on) override;
+
+  // DeckStore (sqlite_deck_store.cpp).
+  std::vector<DeckRecord> decks_of(AccountId owner) override;
+  std::optional<DeckRecord> find_deck(int64_t id) override;
+  std::optional<int64_t> add_deck(const DeckRecord& deck, int64_t max_decks) override;
+  bool replace_deck(const DeckRecord& deck) override;
+  bool delete_deck(int64_t id, AccountId owner) override;
+
+ private:
+  std::optional<AccountRecord> read_account(Statement& stmt);
+  std::vector<HistoryOpponent> opponents(int64_t match_id, int seat);
+
+  std::mutex mutex_;
+  std::unique_ptr<Database> db_;
+};
+
+}  // namespace duelhall::storage

@@ -24,7 +24,7 @@ if [ "${DUELHALL_SANITIZE:-1}" != 0 ]; then
   # The binaries of the other groups, whose tests the ASan build runs, are not built here
   # (every other target is: the server, the tools, the benchmarks, warnings as errors).
   exclude='^test_(accounts|glicko2|loadgen_refusal|moderation|pairing|relay_shutdown|server_dispatch'
-  exclude+='|server_integration|server_net|server_views|storage|tournaments|wire_diff|ws_client|hall)$'
+  exclude+='|server_integration|server_net|server_views|storage|tournaments|wire_diff|ws_client|hall|server_decks)$'
 fi
 step "plain build"
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDUELHALL_WERROR=ON "${launcher[@]}" \

@@ -155,6 +155,7 @@ int main(int argc, char** argv) {
   hub->set_accounts(accounts.get());
   hub->set_moderation(moderation.get());
   hub->friends().start();
+  hub->set_decks(stores.decks);
   // Cluster mode (docs/cluster.md): a Redis that does not answer stops the start here. Adopted
   // matches are read from the shared store and rebuilt on their own thread, never on an I/O
   // thread; joined (at the end of main) before the hub and the store go.

@@ -10,10 +10,11 @@
 namespace duelhall::server {
 namespace {
 
-// The account store of either backend, which is also its moderation store.
+// The account store of either backend, which is also its moderation and deck store.
 template <typename AccountAndModerationStore>
 void set_accounts(Stores& stores, std::unique_ptr<AccountAndModerationStore> store) {
   stores.moderation = store.get();
+  stores.decks = store.get();
   stores.accounts = std::move(store);
 }
 

@@ -8,6 +8,7 @@
 
 #include "config/config.hpp"
 #include "storage/account_store.hpp"
+#include "storage/deck_store.hpp"
 #include "storage/match_store.hpp"
 #include "storage/moderation_store.hpp"
 
@@ -19,6 +20,8 @@ struct Stores {
   // Bans, mutes, reports, the audit log and ignores: the same object as `accounts` (both backends'
   // account stores keep them, in the same database), never null.
   storage::ModerationStore* moderation = nullptr;
+  // Saved decks (docs/accounts.md): the same object as `accounts` too, never null.
+  storage::DeckStore* decks = nullptr;
   std::string where;  // for the log: the file, or the database URL without its password
 };
 

@@ -90,6 +90,8 @@ struct Config {
   uint32_t hash_threads = 2;
   uint32_t hash_queue = 16;
   uint32_t provisional_rd = 110;
+  // Saved decks (docs/accounts.md): how many an account may keep.
+  uint32_t max_decks_per_account = 100;
   // TLS: both set, the port serves HTTPS and WSS only (the files are read again on SIGHUP).
   std::string tls_cert;  // PEM certificate chain
   std::string tls_key;   // PEM private key

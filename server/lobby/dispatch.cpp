@@ -1,5 +1,6 @@
 #include "lobby/dispatch.hpp"
 
+#include "decks/deck_handlers.hpp"
 #include "friends/friends_handlers.hpp"
 #include "lobby/account_handlers.hpp"
 #include "lobby/cluster_redirects.hpp"
@@ -126,6 +127,16 @@ Handled Dispatcher::route(Call& call, const ClientMessage& message) {
       return handle_offer_rematch(hub_.pairing(), call, message.offer_rematch());
     case ClientMessage::kAnswerRematch:
       return handle_answer_rematch(hub_.pairing(), call, message.answer_rematch());
+    case ClientMessage::kListDecks:
+      return handle_list_decks(hub_, call, message.list_decks());
+    case ClientMessage::kGetDeck:
+      return handle_get_deck(hub_, call, message.get_deck());
+    case ClientMessage::kSaveDeck:
+      return handle_save_deck(hub_, call, message.save_deck());
+    case ClientMessage::kDeleteDeck:
+      return handle_delete_deck(hub_, call, message.delete_deck());
+    case ClientMessage::kCheckDeck:
+      return handle_check_deck(hub_, call, message.check_deck());
     case ClientMessage::COMMAND_NOT_SET:
       return Handled::fail(UNKNOWN_COMMAND, "no command, or one this server does not know");
   }

@@ -19,6 +19,7 @@
 
 #include "config/config.hpp"
 #include "core/registry.hpp"
+#include "decks/deck_host.hpp"
 #include "envelope.pb.h"
 #include "match/action_log.hpp"
 #include "match/bot_pool.hpp"
@@ -83,6 +84,7 @@ class Hub : public MatchHost,
             public ReplayHost,
             public FriendsHost,
             public PairingHost,
+            public DeckHost,
             public std::enable_shared_from_this<Hub> {
  public:
   Hub(boost::asio::io_context& io, const engine::Registry& registry, Config config,
@@ -112,6 +114,9 @@ class Hub : public MatchHost,
     store_available_ = std::move(available);
   }
   bool store_available() const { return !store_available_ || store_available_(); }
+  // Saved decks (decks/); null when the server keeps none.
+  void set_decks(storage::DeckStore* decks) { decks_ = decks; }
+  storage::DeckStore* deck_store() const override { return decks_; }
   // Accounts and ratings; null when the server offers none.
   void set_accounts(accounts::AccountService* accounts) { accounts_ = accounts; }
   accounts::AccountService* accounts() const override { return accounts_; }
@@ -235,6 +240,7 @@ class Hub : public MatchHost,
   storage::MatchStore* store_ = nullptr;
   std::function<bool()> store_available_;
   accounts::AccountService* accounts_ = nullptr;
+  storage::DeckStore* decks_ = nullptr;
   accounts::HashingPool* hashing_ = nullptr;
   accounts::ModerationService* moderation_ = nullptr;
   Roster roster_;

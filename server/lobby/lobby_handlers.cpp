@@ -3,6 +3,7 @@
 #include "lobby/lobby_handlers.hpp"
 
 #include "accounts/account_commands.hpp"
+#include "decks/deck_handlers.hpp"
 #include "lobby/cluster_redirects.hpp"
 #include "match/match.hpp"
 #include "moderation/moderation_handlers.hpp"
@@ -48,8 +49,16 @@ Handled handle_subscribe_lobby(Hub& hub, Call& call, const SubscribeLobby& reque
   return Handled::ok();
 }
 
-Handled handle_create_match(Hub& hub, Call& call, const CreateMatch& request) {
+Handled handle_create_match(Hub& hub, Call& call, const CreateMatch& given) {
   if (auto elsewhere = place_elsewhere(hub, call)) return *elsewhere;
+  CreateMatch request = given;
+  if (request.saved_deck() != 0 && request.join()) {
+    // The creator sits at seat 0 with the saved deck as its option, checked there as any deck.
+    int seat = 0;
+    Handled loaded = load_seat_deck(hub, call, request.saved_deck(), request.settings().ruleset(),
+                                    &seat, request.mutable_seat_option());
+    if (loaded.code != OK) return loaded;
+  }
   CreateOutcome created = hub.create_match(call.state.player, request);
   if (created.code != OK) {
     Handled refused = Handled::fail(created.code, created.reason);
@@ -70,11 +79,20 @@ Handled handle_create_match(Hub& hub, Call& call, const CreateMatch& request) {
   return Handled::later();
 }
 
-Handled handle_join_match(Hub& hub, Call& call, const JoinMatch& request) {
-  auto match = hub.find_match(request.match_id());
-  if (!match) return not_here(hub, call, request.match_id(), false, request.seat());
-  if (request.seat() < -1) {
+Handled handle_join_match(Hub& hub, Call& call, const JoinMatch& given) {
+  auto match = hub.find_match(given.match_id());
+  if (!match) return not_here(hub, call, given.match_id(), false, given.seat());
+  if (given.seat() < -1) {
     return Handled::fail(BAD_PARAMETERS, "a seat is -1 (any free seat) or a seat number");
+  }
+  JoinMatch request = given;
+  if (request.saved_deck() != 0) {
+    // The match checks the loaded deck at the seat as any deck.
+    int seat = request.seat();
+    Handled loaded = load_seat_deck(hub, call, request.saved_deck(), match->ruleset().name, &seat,
+                                    request.mutable_seat_option());
+    if (loaded.code != OK) return loaded;
+    request.set_seat(seat);
   }
   match->join(call.peer, call.state.player, request, call.request_id);
   return Handled::later();

@@ -138,9 +138,9 @@ TEMPLATE_TEST_CASE("bans, mutes, reports, the audit log and ignores keep what th
 TEST_CASE("PostgreSQL migration 2 brings a database of version 1 roles and the moderation tables") {
   PostgresBackend backend;
   backend.open_accounts();
-  // Version 1 as it was: migrations 2 and 3 (follows) undone by hand.
+  // Version 1 as it was: migrations 2, 3 (follows) and 4 (decks) undone by hand.
   backend.exec(
-      "DROP TABLE bans, mutes, reports, audit_log, ignores, follows; "
+      "DROP TABLE decks, bans, mutes, reports, audit_log, ignores, follows; "
       "ALTER TABLE accounts DROP COLUMN role; UPDATE schema_version SET version = 1; "
       "INSERT INTO accounts (name, name_key, password_hash, created_at) "
       "VALUES ('Ann', 'ann', '$argon2id$x', 1)");

@@ -23,6 +23,7 @@ import { announcementBanner, isModerator, lobbyChat, moderationPage } from "./ui
 import { Hall } from "./hall";
 import { challengeForm, countsLine, followedPanel, noticeBadge, notifications, titleWithUnseen, tvPage } from "./ui/hall";
 import { go, parseRoute } from "./ui/route";
+import { decksPage } from "./ui/decks";
 
 const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
 const session = new Session(wsUrl);
@@ -68,6 +69,7 @@ function statusBar(): HTMLElement {
     h("nav", { class: "topnav", "aria-label": "site" },
       h("a", { href: "#/", class: "brand" }, "Duelhall"),
       session.hasIdentity ? h("a", { href: "#/replays", id: "replays-link" }, "Replays") : null,
+      session.hasIdentity ? h("a", { href: "#/decks", id: "decks-link" }, "Decks") : null,
       h("a", { href: `#/rules/${chosenRuleset || session.rulesets[0]?.name || ""}`, id: "rules-link" }, "How to play"),
       session.hasIdentity && !signedIn() ? h("span", { class: "who" }, session.name) : null,
       session.ready ? accountLinks() : null,
@@ -140,6 +142,7 @@ function page(): HTMLElement {
   if (route.page === "replays" && session.ready) return replayListPage(session);
   if (route.page === "replay" && session.ready) return replayPage(session, route.id);
   if (route.page === "account" && session.ready) return accountPage(session);
+  if (route.page === "decks" && session.ready) return decksPage(session, route.deck);
   if (route.page === "moderation" && session.ready) return moderationPage(session);
   if (route.page === "player" && session.ready) {
     const main = playerPage(session, route.name);

@@ -162,6 +162,21 @@ CREATE TABLE follows (
   UNIQUE (account_id, followed_id)
 );
 )sql",
+    // 4: saved decks (SQLite's migration 8).
+    R"sql(
+CREATE TABLE decks (
+  id BIGSERIAL PRIMARY KEY,
+  owner BIGINT NOT NULL REFERENCES accounts(id),
+  name TEXT NOT NULL,
+  ruleset TEXT NOT NULL,
+  list TEXT NOT NULL,
+  side TEXT NOT NULL,
+  cards BIGINT NOT NULL,
+  public BOOLEAN NOT NULL,
+  updated_at BIGINT NOT NULL
+);
+CREATE INDEX decks_by_owner ON decks (owner, updated_at);
+)sql",
 };
 
 bool has_schema_table(PgConnection& db) {

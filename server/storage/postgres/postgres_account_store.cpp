@@ -108,6 +108,7 @@ void PostgresAccountStore::delete_account(AccountId id, int64_t now_ms) {
       PgParams().add(id));
   db_->query("DELETE FROM sessions WHERE account_id = $1", PgParams().add(id));
   db_->query("DELETE FROM ratings WHERE account_id = $1", PgParams().add(id));
+  db_->query("DELETE FROM decks WHERE owner = $1", PgParams().add(id));
   db_->query(
       "UPDATE accounts SET name = NULL, name_key = NULL, password_hash = NULL, "
       "guest_hash = NULL, role = NULL, deleted_at = $1 WHERE id = $2",

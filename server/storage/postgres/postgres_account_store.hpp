@@ -7,14 +7,16 @@
 #include <string>
 
 #include "storage/account_store.hpp"
+#include "storage/deck_store.hpp"
 #include "storage/moderation_store.hpp"
 #include "storage/postgres/pg.hpp"
 
 namespace duelhall::storage {
 
-// It also keeps the moderation's data (ModerationStore, postgres_moderation_store.cpp) on the same
-// connection, as SqliteAccountStore does.
-class PostgresAccountStore final : public AccountStore, public ModerationStore {
+// It also keeps the moderation's data (ModerationStore, postgres_moderation_store.cpp) and the
+// saved decks (DeckStore, postgres_deck_store.cpp) on the same connection, as SqliteAccountStore
+// does.
+class PostgresAccountStore final : public AccountStore, public ModerationStore, public DeckStore {
  public:
   // Connects and brings the schema up to date; throws StoreError with a clear reason.
   explicit PostgresAccountStore(const std::string& url);
@@ -72,6 +74,13 @@ class PostgresAccountStore final : public AccountStore, public ModerationStore {
   void set_ignore(AccountId account, AccountId ignored, bool on) override;
   std::vector<AccountId> follows(AccountId account) override;
   void set_follow(AccountId account, AccountId followed, bool on) override;
+
+  // DeckStore (postgres_deck_store.cpp).
+  std::vector<DeckRecord> decks_of(AccountId owner) override;
+  std::optional<DeckRecord> find_deck(int64_t id) override;
+  std::optional<int64_t> add_deck(const DeckRecord& deck, int64_t max_decks) override;
+  bool replace_deck(const DeckRecord& deck) override;
+  bool delete_deck(int64_t id, AccountId owner) override;
 
  private:
   // Row `row` of a result of kAccountColumns; nullopt past the last row.

@@ -174,6 +174,21 @@ CREATE TABLE follows (
   UNIQUE (account_id, followed_id)
 );
 )sql",
+    // 8: saved decks (deck_store.hpp): an account's deck lists and setups, as written.
+    R"sql(
+CREATE TABLE decks (
+  id INTEGER PRIMARY KEY,
+  owner INTEGER NOT NULL REFERENCES accounts(id),
+  name TEXT NOT NULL,
+  ruleset TEXT NOT NULL,
+  list TEXT NOT NULL,
+  side TEXT NOT NULL,
+  cards INTEGER NOT NULL,
+  public INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX decks_by_owner ON decks (owner, updated_at);
+)sql",
 };
 
 bool has_table(Database& db, const char* name) {

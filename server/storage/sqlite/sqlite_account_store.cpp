@@ -104,6 +104,8 @@ void SqliteAccountStore::delete_account(AccountId id, int64_t now_ms) {
   sessions.bind(1, id).run();
   Statement ratings(*db_, "DELETE FROM ratings WHERE account_id = ?");
   ratings.bind(1, id).run();
+  Statement decks(*db_, "DELETE FROM decks WHERE owner = ?");
+  decks.bind(1, id).run();
   Statement account(*db_,
                     "UPDATE accounts SET name = NULL, name_key = NULL, password_hash = NULL, "
                     "guest_hash = NULL, role = NULL, deleted_at = ? WHERE id = ?");

@@ -8,14 +8,16 @@
 #include <string>
 
 #include "storage/account_store.hpp"
+#include "storage/deck_store.hpp"
 #include "storage/moderation_store.hpp"
 #include "storage/sqlite/sqlite.hpp"
 
 namespace duelhall::storage {
 
-// It also keeps the moderation's data (ModerationStore, sqlite_moderation_store.cpp) on the same
-// connection, so that a server without a file (":memory:") has one database for both.
-class SqliteAccountStore final : public AccountStore, public ModerationStore {
+// It also keeps the moderation's data (ModerationStore, sqlite_moderation_store.cpp) and the saved
+// decks (DeckStore, sqlite_deck_store.cpp) on the same connection, so that a server without a
+// file (":memory:") has one database for all three.
+class SqliteAccountStore final : public AccountStore, public ModerationStore, public DeckStore {
  public:
   // Opens the database at `path` (":memory:" for a server that stores no matches) and brings its
   // schema up to date; throws StoreError.
@@ -74,6 +76,13 @@ class SqliteAccountStore final : public AccountStore, public ModerationStore {
   void set_ignore(AccountId account, AccountId ignored, bool on) override;
   std::vector<AccountId> follows(AccountId account) override;
   void set_follow(AccountId account, AccountId followed, bool on) override;
+
+  // DeckStore (sqlite_deck_store.cpp).
+  std::vector<DeckRecord> decks_of(AccountId owner) override;
+  std::optional<DeckRecord> find_deck(int64_t id) override;
+  std::optional<int64_t> add_deck(const DeckRecord& deck, int64_t max_decks) override;
+  bool replace_deck(const DeckRecord& deck) override;
+  bool delete_deck(int64_t id, AccountId owner) override;
 
  private:
   std::optional<AccountRecord> read_account(Statement& stmt);

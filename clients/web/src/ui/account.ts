@@ -9,6 +9,7 @@ import type { ServerMessage } from "../gen/envelope_pb";
 import { ResultCode } from "../gen/result_pb";
 import { accountState, forgetSession, keepSession, signedIn } from "../identity";
 import type { Session } from "../session";
+import { deckState } from "../decks/saved_decks";
 import { go } from "./route";
 import { pageHeading } from "./page";
 
@@ -50,6 +51,7 @@ async function enter(session: Session, kind: "registerAccount" | "signIn", name:
     return;
   }
   keepSession(reply.body.value.sessionToken);
+  deckState.loaded = false; // the account's decks load, and this browser's move to it, next time
   accountState.account = reply.body.value.account;
   accountState.error = "";
   accountState.profile = undefined;

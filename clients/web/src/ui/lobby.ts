@@ -5,6 +5,7 @@ import { ResultCode } from "../gen/result_pb";
 import { ClockPolicy, MatchStatus, ParamInfo_Kind, type MatchInfo, type RulesetInfo } from "../gen/lobby_pb";
 import type { ServerMessage } from "../gen/envelope_pb";
 import type { Session } from "../session";
+import { deckPicker, pickedDeck } from "./deck_pick";
 import { go } from "./route";
 
 const MAX_NAME_CHARS = 32; // the server's limit, in characters (Unicode code points)
@@ -52,14 +53,17 @@ function matchRow(session: Session, m: MatchInfo): HTMLElement {
     h("span", { class: "match-seats" }, seatsText(m)),
     h("span", { class: `status status-${MatchStatus[m.status]}` }, MatchStatus[m.status].toLowerCase()),
     joinable && rs?.takesSeatOptions
-      ? h("details", { class: "deck", id: `${deckId}-box` }, h("summary", {}, "Deck list"),
+      ? h("details", { class: "deck", id: `${deckId}-box` }, h("summary", {}, "Deck"),
+          deckPicker(session, `${deckId}-saved`),
           h("label", { for: deckId }, "Your deck list (empty: the ready deck)"),
           h("textarea", { id: deckId, rows: 3 }))
       : null,
     joinable
       ? h("button", { class: "join", onclick: () => {
-          const deck = (document.getElementById(deckId) as HTMLTextAreaElement | null)?.value ?? "";
-          void join(session, m.matchId, "", deck);
+          const typed = (document.getElementById(deckId) as HTMLTextAreaElement | null)?.value ?? "";
+          const saved = (document.getElementById(`${deckId}-saved`) as HTMLSelectElement | null)?.value ?? "";
+          const deck = pickedDeck(saved, typed);
+          void join(session, m.matchId, "", deck.seatOption, deck.savedDeck);
         } }, "Join")
       : null,
     m.spectatorsAllowed && m.status === MatchStatus.PLAYING
@@ -69,9 +73,10 @@ function matchRow(session: Session, m: MatchInfo): HTMLElement {
 }
 
 // Takes a seat; `seatOption` is the seat's setup text (a deck list) for rulesets that take one.
-export async function join(session: Session, id: bigint, inviteCode: string, seatOption = ""): Promise<void> {
+export async function join(session: Session, id: bigint, inviteCode: string, seatOption = "",
+  savedDeck = 0n): Promise<void> {
   const reply = await session.command({
-    case: "joinMatch", value: { matchId: id, seat: -1, inviteCode, seatOption },
+    case: "joinMatch", value: { matchId: id, seat: -1, inviteCode, seatOption, savedDeck },
   });
   if (reply.result === ResultCode.OK && reply.body.case === "joined") {
     joinReply(session, id, reply);
@@ -121,7 +126,7 @@ export function createForm(session: Session, chosen: RulesetInfo | undefined, on
       case: "createMatch",
       value: {
         join: true,
-        seatOption: text(form, "seat_option"),
+        ...pickedDeck(text(form, "saved_deck"), text(form, "seat_option")),
         botSeats: vsComputer ? seats - 1 : Math.min(num(form, "bots"), seats - 1),
         settings: {
           ruleset: r.name, params, seats,
@@ -165,6 +170,7 @@ export function createForm(session: Session, chosen: RulesetInfo | undefined, on
     r.params.length
       ? h("details", { class: "options", id: "rules-options" }, h("summary", {}, `Rules parameters (${r.params.length})`), ...r.params.map(paramField))
       : null,
+    r.takesSeatOptions ? deckPicker(session, "saved_deck") : null,
     r.takesSeatOptions
       ? h("div", { class: "field" }, h("label", { for: "seat_option" }, "Your deck list (empty: ready deck)"),
           h("textarea", { id: "seat_option", name: "seat_option", rows: 3 }))

@@ -1,12 +1,14 @@
 // Hash routes: #/ lobby, #/match/<id>, #/join/<id>/<invite>, #/watch/<id>[/<invite>],
 // #/replays, #/replay/<id>, #/rules/<ruleset> (how to play), #/account, #/player/<name>,
-// #/leaderboard[/<ruleset>], #/moderation, #/tv[/<ruleset>] (the featured live match).
+// #/leaderboard[/<ruleset>], #/moderation, #/tv[/<ruleset>] (the featured live match),
+// #/decks (saved decks, editor, cards), #/deck/<id> (a shared deck).
 export type Route =
   | { page: "lobby" }
   | { page: "replays" }
   | { page: "rules"; ruleset: string }
   | { page: "account" }
   | { page: "moderation" }
+  | { page: "decks"; deck: bigint | null }
   | { page: "player"; name: string }
   | { page: "leaderboard"; ruleset: string }
   | { page: "tv"; ruleset: string }
@@ -23,6 +25,8 @@ export function parseRoute(hash: string): Route {
   if (id !== null && parts[0] === "watch") return { page: "watch", id, invite: parts[2] ?? "" };
   if (id !== null && parts[0] === "replay") return { page: "replay", id };
   if (parts[0] === "replays") return { page: "replays" };
+  if (parts[0] === "decks") return { page: "decks", deck: null };
+  if (id !== null && parts[0] === "deck") return { page: "decks", deck: id };
   if (parts[0] === "rules") return { page: "rules", ruleset: /^[a-z0-9_]*$/.test(parts[1] ?? "") ? parts[1] ?? "" : "" };
   if (parts[0] === "account") return { page: "account" };
   if (parts[0] === "moderation") return { page: "moderation" };

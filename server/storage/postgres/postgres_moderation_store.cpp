@@ -38,6 +38,13 @@ ReportRecord read_report(const PgResult& rows, int row) {
   return r;
 }
 
+// The account ids in the rows' first column (an ignore or follow list).
+std::vector<AccountId> account_ids(const PgResult& rows) {
+  std::vector<AccountId> out;
+  for (int row = 0; row < rows.rows(); ++row) out.push_back(rows.integer(row, 0));
+  return out;
+}
+
 }  // namespace
 
 void PostgresAccountStore::set_role(AccountId id, std::string_view role) {
@@ -237,9 +244,7 @@ std::vector<AccountId> PostgresAccountStore::ignores(AccountId account) {
   const PgResult rows =
       db_->query("SELECT ignored_id FROM ignores WHERE account_id = $1 ORDER BY ignored_id",
                  PgParams().add(account));
-  std::vector<AccountId> out;
-  for (int row = 0; row < rows.rows(); ++row) out.push_back(rows.integer(row, 0));
-  return out;
+  return account_ids(rows);
 }
 
 void PostgresAccountStore::set_ignore(AccountId account, AccountId ignored, bool on) {
@@ -256,9 +261,7 @@ std::vector<AccountId> PostgresAccountStore::follows(AccountId account) {
   db_->ensure_open();
   const PgResult rows = db_->query(
       "SELECT followed_id FROM follows WHERE account_id = $1 ORDER BY id", PgParams().add(account));
-  std::vector<AccountId> out;
-  for (int row = 0; row < rows.rows(); ++row) out.push_back(rows.integer(row, 0));
-  return out;
+  return account_ids(rows);
 }
 
 void PostgresAccountStore::set_follow(AccountId account, AccountId followed, bool on) {

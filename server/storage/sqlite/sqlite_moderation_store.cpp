@@ -41,6 +41,13 @@ ReportRecord read_report(const Statement& stmt) {
   return r;
 }
 
+// The account ids in the statement's first column (an ignore or follow list).
+std::vector<AccountId> account_ids(Statement& stmt) {
+  std::vector<AccountId> out;
+  while (stmt.step()) out.push_back(stmt.column_int(0));
+  return out;
+}
+
 }  // namespace
 
 void SqliteAccountStore::set_role(AccountId id, std::string_view role) {
@@ -216,9 +223,7 @@ std::vector<AccountId> SqliteAccountStore::ignores(AccountId account) {
   std::lock_guard lock(mutex_);
   Statement stmt(*db_, "SELECT ignored_id FROM ignores WHERE account_id = ? ORDER BY ignored_id");
   stmt.bind(1, account);
-  std::vector<AccountId> out;
-  while (stmt.step()) out.push_back(stmt.column_int(0));
-  return out;
+  return account_ids(stmt);
 }
 
 void SqliteAccountStore::set_ignore(AccountId account, AccountId ignored, bool on) {
@@ -232,9 +237,7 @@ std::vector<AccountId> SqliteAccountStore::follows(AccountId account) {
   std::lock_guard lock(mutex_);
   Statement stmt(*db_, "SELECT followed_id FROM follows WHERE account_id = ? ORDER BY rowid");
   stmt.bind(1, account);
-  std::vector<AccountId> out;
-  while (stmt.step()) out.push_back(stmt.column_int(0));
-  return out;
+  return account_ids(stmt);
 }
 
 void SqliteAccountStore::set_follow(AccountId account, AccountId followed, bool on) {

@@ -130,7 +130,13 @@ class AccountStore {
   virtual void record_seats(int64_t match_id, const std::vector<SeatAccount>& seats,
                             bool rated) = 0;
   virtual std::vector<SeatAccount> match_seats(int64_t match_id, bool* rated = nullptr) = 0;
-  virtual std::optional<RatingRecord> rating(AccountId id, std::string_view ruleset) = 0;
+  // The account's rating in one ruleset, if it has one (read through ratings()).
+  std::optional<RatingRecord> rating(AccountId id, std::string_view ruleset) {
+    for (RatingRecord& r : ratings(id)) {
+      if (r.ruleset == ruleset) return std::move(r);
+    }
+    return std::nullopt;
+  }
   virtual std::vector<RatingRecord> ratings(AccountId id) = 0;
   // Stores the new ratings of a rated match's accounts and each seat's change, in one
   // transaction. false (nothing written): the match's ratings were already applied.

@@ -1,5 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <stdexcept>
+
+#include "storage/schema_text.hpp"
 #include "storage/sqlite/schema.hpp"
 #include "storage/sqlite/sqlite_match_store.hpp"
 #include "support.hpp"
@@ -124,4 +127,36 @@ TEST_CASE(
     CHECK(store.load_match(id)->steps.size() == 300);
     CHECK(Database(path, false).query_int("PRAGMA page_size") == page_size);
   }
+}
+
+TEST_CASE("the tables both backends share are spelt for each database, and a typo is refused") {
+  const std::string sqlite =
+      storage::in_dialect(storage::kModerationTables, storage::kSqliteDialect);
+  const std::string pg = storage::in_dialect(storage::kModerationTables, storage::kPostgresDialect);
+  CHECK(sqlite.find('{') == std::string::npos);
+  CHECK(pg.find('{') == std::string::npos);
+  CHECK(sqlite.find("id INTEGER PRIMARY KEY AUTOINCREMENT,") != std::string::npos);
+  CHECK(sqlite.find(") WITHOUT ROWID;") != std::string::npos);
+  CHECK(pg.find("id BIGSERIAL PRIMARY KEY,") != std::string::npos);
+  CHECK(pg.find("created_at BIGINT NOT NULL") != std::string::npos);
+  CHECK(pg.find("ROWID") == std::string::npos);
+  CHECK(storage::in_dialect("a {bool} b", storage::kPostgresDialect) == "a BOOLEAN b");
+  CHECK_THROWS_AS(storage::in_dialect("x {integer}", storage::kSqliteDialect), std::logic_error);
+  CHECK_THROWS_AS(storage::in_dialect("x {int", storage::kSqliteDialect), std::logic_error);
+}
+
+TEST_CASE("a new store's moderation tables are created in SQLite's spelling") {
+  testing::ScratchDir dir;
+  { storage::SqliteMatchStore store(dir.file("duelhall.db")); }
+  Database db(dir.file("duelhall.db"), false);
+  const auto table_sql = [&](const std::string& name) {
+    storage::Statement s(db, "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?");
+    s.bind(1, name);
+    REQUIRE(s.step());
+    return s.column_text(0);
+  };
+  CHECK(table_sql("ignores").find("WITHOUT ROWID") != std::string::npos);
+  CHECK(table_sql("bans").find("id INTEGER PRIMARY KEY AUTOINCREMENT") != std::string::npos);
+  CHECK(table_sql("mutes").find("account_id INTEGER PRIMARY KEY") != std::string::npos);
+  CHECK(db.query_int("SELECT count(*) FROM sqlite_master WHERE name = 'bans_active'") == 1);
 }

@@ -55,6 +55,19 @@ class PgResult {
   pg_result* result_;
 };
 
+// One row of a result, read by column as the shared row readers read it (account_rows.hpp,
+// match_rows.hpp); SQLite's StatementRow reads the same way.
+struct PgRow {
+  const PgResult& rows;
+  int r;
+  std::string text(int c) const { return rows.text(r, c); }
+  int64_t integer(int c) const { return rows.integer(r, c); }
+  bool boolean(int c) const { return rows.boolean(r, c); }
+  bool null(int c) const { return rows.null(r, c); }
+  double real(int c) const { return rows.real(r, c); }
+  std::string bytes(int c) const { return rows.bytes(r, c); }
+};
+
 class PgConnection {
  public:
   // Connects to `url` (postgresql://... or key=value pairs); throws StoreError with libpq's

@@ -2,6 +2,9 @@
 
 #include <array>
 #include <string>
+#include <string_view>
+
+#include "storage/schema_text.hpp"
 
 namespace duelhall::storage {
 namespace {
@@ -11,7 +14,9 @@ constexpr int64_t kMigrationLock = 0x4475656c68616c6c;  // "Duelhall"
 
 // Migration i (1-based) brings the schema from version i-1 to i. The tables mirror SQLite's
 // (schema.cpp), with the same names and meanings.
-constexpr std::array<const char*, kPgSchemaVersion> kMigrations = {
+// Each is written in the shared text's placeholders (schema_text.hpp), spelt for PostgreSQL when
+// applied.
+const std::array<std::string_view, kPgSchemaVersion> kMigrations = {
     R"sql(
 -- The highest match id ever given out: ids are never reused, even once pruned, and a node may
 -- reserve ids ahead (reserve_match_ids), as SQLite's AUTOINCREMENT counter allows.
@@ -100,58 +105,7 @@ CREATE INDEX match_accounts_account ON match_accounts(account_id, match_id);
 )sql",
     // 2: moderation: roles, bans, mutes, reports, the audit log, ignores (SQLite's migration 5;
     // postgres_moderation_store.cpp, docs/moderation.md).
-    R"sql(
-ALTER TABLE accounts ADD COLUMN role TEXT;  -- 'admin', 'moderator' or null
-CREATE TABLE bans (
-  id BIGSERIAL PRIMARY KEY,
-  account_id BIGINT,           -- an account ban
-  account_name TEXT NOT NULL,  -- its name then ('' for an address ban)
-  address TEXT NOT NULL,       -- an address ban: 'base/prefix' ('' for an account ban)
-  reason TEXT NOT NULL,
-  by_name TEXT NOT NULL,
-  created_at BIGINT NOT NULL,
-  expires_at BIGINT,           -- null: for good
-  lifted_at BIGINT             -- set by an unban
-);
-CREATE INDEX bans_active ON bans(lifted_at, expires_at);
-CREATE TABLE mutes (
-  account_id BIGINT PRIMARY KEY,
-  reason TEXT NOT NULL,
-  by_name TEXT NOT NULL,
-  created_at BIGINT NOT NULL,
-  expires_at BIGINT            -- null: for good
-);
-CREATE TABLE reports (
-  id BIGSERIAL PRIMARY KEY,
-  reporter TEXT NOT NULL,
-  reporter_account BIGINT,
-  target_name TEXT NOT NULL,
-  target_account BIGINT,
-  target_player BIGINT,
-  message TEXT NOT NULL,       -- the reported chat line ('' for a report of a player)
-  match_id BIGINT,
-  reason TEXT NOT NULL,
-  created_at BIGINT NOT NULL,
-  resolved_at BIGINT,
-  resolved_by TEXT,
-  note TEXT
-);
-CREATE INDEX reports_open ON reports(resolved_at, id);
-CREATE TABLE audit_log (
-  id BIGSERIAL PRIMARY KEY,
-  actor TEXT NOT NULL,
-  action TEXT NOT NULL,
-  target TEXT NOT NULL,
-  reason TEXT NOT NULL,
-  created_at BIGINT NOT NULL,
-  expires_at BIGINT
-);
-CREATE TABLE ignores (
-  account_id BIGINT NOT NULL,
-  ignored_id BIGINT NOT NULL,
-  PRIMARY KEY (account_id, ignored_id)
-);
-)sql",
+    kModerationTables,
     // 3: the accounts each account follows (SQLite's migration 7; docs/pairing.md), in the order
     // followed (the id).
     R"sql(
@@ -212,7 +166,7 @@ void pg_migrate(PgConnection& db) {
   // One transaction for all: PostgreSQL's DDL is transactional, so a failed migration leaves the
   // version before it whole.
   for (int version = current + 1; version <= kPgSchemaVersion; ++version) {
-    db.exec(kMigrations[static_cast<size_t>(version - 1)]);
+    db.exec(in_dialect(kMigrations[static_cast<size_t>(version - 1)], kPostgresDialect));
     db.exec("UPDATE schema_version SET version = " + std::to_string(version));
   }
   lock_holder.commit();

@@ -17,15 +17,7 @@ PostgresAccountStore::~PostgresAccountStore() = default;
 
 std::optional<AccountRecord> PostgresAccountStore::read_account(const PgResult& rows, int row) {
   if (rows.rows() <= row) return std::nullopt;
-  AccountRecord a;
-  a.id = rows.integer(row, 0);
-  a.name = rows.text(row, 1);
-  a.password_hash = rows.text(row, 2);
-  a.guest = rows.boolean(row, 3);
-  a.deleted = rows.boolean(row, 4);
-  a.created_ms = rows.integer(row, 5);
-  a.role = rows.text(row, 6);
-  return a;
+  return account_from_row(PgRow{rows, row});
 }
 
 std::optional<AccountId> PostgresAccountStore::create_account(std::string_view name,
@@ -193,13 +185,6 @@ std::vector<SeatAccount> PostgresAccountStore::match_seats(int64_t match_id, boo
   return out;
 }
 
-std::optional<RatingRecord> PostgresAccountStore::rating(AccountId id, std::string_view ruleset) {
-  for (RatingRecord& r : ratings(id)) {
-    if (r.ruleset == ruleset) return std::move(r);
-  }
-  return std::nullopt;
-}
-
 std::vector<RatingRecord> PostgresAccountStore::ratings(AccountId id) {
   std::lock_guard lock(mutex_);
   db_->ensure_open();
@@ -286,26 +271,13 @@ std::vector<HistoryEntry> PostgresAccountStore::history(AccountId id, size_t lim
   std::lock_guard lock(mutex_);
   db_->ensure_open();
   const PgResult rows = db_->query(
-      "SELECT m.id, m.ruleset, m.status, m.winners, coalesce(m.ended_at, 0), "
-      "m.seat_count, ma.seat, ma.rated, ma.rating_before, ma.rating_after "
-      "FROM match_accounts ma JOIN matches m ON m.id = ma.match_id "
-      "WHERE ma.account_id = $1 AND m.status != 'live' AND m.id < $2 "
-      "ORDER BY m.id DESC LIMIT $3",
+      std::string(kHistoryColumns) +
+          "WHERE ma.account_id = $1 AND m.status != 'live' AND m.id < $2 "
+          "ORDER BY m.id DESC LIMIT $3",
       PgParams().add(id).add(before.value_or(INT64_MAX)).add(static_cast<int64_t>(limit)));
   std::vector<HistoryEntry> out;
   for (int r = 0; r < rows.rows(); ++r) {
-    HistoryEntry e;
-    e.match_id = rows.integer(r, 0);
-    e.ruleset = rows.text(r, 1);
-    e.status = rows.text(r, 2);
-    const int64_t winners = rows.null(r, 3) ? -1 : rows.integer(r, 3);
-    e.ended_ms = rows.integer(r, 4);
-    e.seat = static_cast<int>(rows.integer(r, 6));
-    e.result = seat_result(e.status, winners, e.seat, static_cast<int>(rows.integer(r, 5)));
-    e.rated = rows.boolean(r, 7);
-    if (!rows.null(r, 8)) e.rating_before = rows.real(r, 8);
-    if (!rows.null(r, 9)) e.rating_after = rows.real(r, 9);
-    out.push_back(std::move(e));
+    out.push_back(history_from_row(PgRow{rows, r}));
   }
   for (HistoryEntry& e : out) e.opponents = opponents(e.match_id, e.seat);
   return out;

@@ -46,7 +46,6 @@ class PostgresAccountStore final : public AccountStore, public ModerationStore, 
 
   void record_seats(int64_t match_id, const std::vector<SeatAccount>& seats, bool rated) override;
   std::vector<SeatAccount> match_seats(int64_t match_id, bool* rated) override;
-  std::optional<RatingRecord> rating(AccountId id, std::string_view ruleset) override;
   std::vector<RatingRecord> ratings(AccountId id) override;
   bool apply_ratings(int64_t match_id, std::string_view ruleset,
                      const std::vector<SeatAccount>& changes,

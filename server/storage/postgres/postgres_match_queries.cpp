@@ -1,54 +1,30 @@
 // PostgresMatchStore's reads (recovery, replay listings, loading a match on any node), import
 // and retention.
 #include "fairness/text_escape.hpp"
+#include "storage/match_rows.hpp"
 #include "storage/postgres/postgres_match_store.hpp"
 
 namespace duelhall::storage {
 namespace {
 
-constexpr std::string_view kSummaryColumns =
-    "m.id, m.ruleset, m.seat_count, m.status, m.engine_version, m.commitment, m.seed, "
-    "m.winners, m.scores, m.result, m.created_at, m.ended_at, "
-    "(SELECT count(*) FROM actions a WHERE a.match_id = m.id), m.params, m.server_record";
-
-engine::Seed to_seed(const std::string& bytes) {
-  engine::Seed seed{};
-  if (bytes.size() != seed.size()) throw StoreError("a stored seed is not 32 bytes");
-  std::copy(bytes.begin(), bytes.end(), seed.begin());
-  return seed;
-}
+// PostgreSQL's columns after the shared ones: the server's record of the match.
+const std::string kColumns = std::string(kSummaryColumns) + ", m.server_record";
 
 }  // namespace
 
 MatchSummary PostgresMatchStore::read_summary(const PgResult& rows, int r) {
-  MatchSummary s;
-  s.id = rows.integer(r, 0);
-  s.ruleset = rows.text(r, 1);
-  s.seats = static_cast<int>(rows.integer(r, 2));
-  s.status = parse_status(rows.text(r, 3));
-  s.engine_version = rows.text(r, 4);
-  s.commitment = rows.text(r, 5);
-  if (s.status != MatchStatus::kLive) {
-    s.revealed_seed = to_seed(rows.bytes(r, 6));
-    s.outcome = fairness::RecordedOutcome{static_cast<uint32_t>(rows.integer(r, 7)),
-                                          parse_scores(rows.text(r, 8)), rows.text(r, 9)};
-    s.ended_ms = rows.integer(r, 11);
-  }
-  s.created_ms = rows.integer(r, 10);
-  s.steps = rows.integer(r, 12);
-  return s;
+  return summary_from_row(PgRow{rows, r});
 }
 
 std::optional<StoredMatch> PostgresMatchStore::load_locked(MatchId match) {
   const PgResult row =
-      db_->query("SELECT " + std::string(kSummaryColumns) + " FROM matches m WHERE m.id = $1",
-                 PgParams().add(match));
+      db_->query("SELECT " + kColumns + " FROM matches m WHERE m.id = $1", PgParams().add(match));
   if (row.rows() == 0) return std::nullopt;
   StoredMatch stored;
   stored.summary = read_summary(row, 0);
   stored.config.ruleset = stored.summary.ruleset;
   stored.config.seats = stored.summary.seats;
-  stored.config.seed = to_seed(row.bytes(0, 6));
+  stored.config.seed = seed_from_bytes(row.bytes(0, 6));
   auto params = fairness::decode_params(row.text(0, 13));
   if (!params) throw StoreError("match " + std::to_string(match) + " has unreadable parameters");
   stored.config.params = fairness::params_as_written(*params);
@@ -137,7 +113,7 @@ std::vector<MatchSummary> PostgresMatchStore::list_ended(const ReplayQuery& quer
   }
   params.add(static_cast<int64_t>(query.limit));
   const PgResult rows = db_->query(
-      "SELECT " + std::string(kSummaryColumns) +
+      "SELECT " + kColumns +
           " FROM matches m WHERE m.status != 'live' AND ($1 = '' OR m.ruleset = $1) "
           "AND ($2 = '' OR EXISTS (SELECT 1 FROM match_seats s WHERE s.match_id = m.id "
           "AND lower(s.name) = lower($2))) AND ($3::bigint IS NULL OR m.id < $3::bigint) "

@@ -2,12 +2,17 @@
 
 #include <array>
 #include <string>
+#include <string_view>
+
+#include "storage/schema_text.hpp"
 
 namespace duelhall::storage {
 namespace {
 
 // Migration i (1-based) brings the schema from version i-1 to i.
-constexpr std::array<const char*, kSchemaVersion> kMigrations = {
+// Each is written in the shared text's placeholders (schema_text.hpp), spelt for SQLite when
+// applied.
+const std::array<std::string_view, kSchemaVersion> kMigrations = {
     // 1: matches, their seats, their action logs.
     R"sql(
 CREATE TABLE matches (
@@ -104,58 +109,7 @@ CREATE INDEX match_accounts_account ON match_accounts(account_id, match_id);
 )sql",
     // 5: moderation: roles, bans, mutes, reports, the audit log, ignores
     // (sqlite_moderation_store.cpp; docs/moderation.md).
-    R"sql(
-ALTER TABLE accounts ADD COLUMN role TEXT;  -- 'admin', 'moderator' or null
-CREATE TABLE bans (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  account_id INTEGER,          -- an account ban
-  account_name TEXT NOT NULL,  -- its name then ('' for an address ban)
-  address TEXT NOT NULL,       -- an address ban: 'base/prefix' ('' for an account ban)
-  reason TEXT NOT NULL,
-  by_name TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  expires_at INTEGER,          -- null: for good
-  lifted_at INTEGER            -- set by an unban
-);
-CREATE INDEX bans_active ON bans(lifted_at, expires_at);
-CREATE TABLE mutes (
-  account_id INTEGER PRIMARY KEY,
-  reason TEXT NOT NULL,
-  by_name TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  expires_at INTEGER           -- null: for good
-);
-CREATE TABLE reports (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  reporter TEXT NOT NULL,
-  reporter_account INTEGER,
-  target_name TEXT NOT NULL,
-  target_account INTEGER,
-  target_player INTEGER,
-  message TEXT NOT NULL,       -- the reported chat line ('' for a report of a player)
-  match_id INTEGER,
-  reason TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  resolved_at INTEGER,
-  resolved_by TEXT,
-  note TEXT
-);
-CREATE INDEX reports_open ON reports(resolved_at, id);
-CREATE TABLE audit_log (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  actor TEXT NOT NULL,
-  action TEXT NOT NULL,
-  target TEXT NOT NULL,
-  reason TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  expires_at INTEGER
-);
-CREATE TABLE ignores (
-  account_id INTEGER NOT NULL,
-  ignored_id INTEGER NOT NULL,
-  PRIMARY KEY (account_id, ignored_id)
-) WITHOUT ROWID;
-)sql",
+    kModerationTables,
     // 6: the owner of each claimed match and its fencing epoch (match_store.hpp claim_match);
     // a single server never claims, and its appends carry epoch 0.
     R"sql(
@@ -223,7 +177,7 @@ void migrate(Database& db, int target) {
   }
   for (int version = current + 1; version <= target; ++version) {
     Transaction tx(db);
-    db.exec(kMigrations[static_cast<size_t>(version - 1)]);
+    db.exec(in_dialect(kMigrations[static_cast<size_t>(version - 1)], kSqliteDialect));
     db.exec("UPDATE schema_version SET version = " + std::to_string(version));
     tx.commit();
   }

@@ -80,6 +80,18 @@ class Statement {
   sqlite3_stmt* stmt_ = nullptr;
 };
 
+// The current row of a statement, read by column as the shared row readers read it
+// (account_rows.hpp, match_rows.hpp); PostgreSQL's PgRow reads the same way.
+struct StatementRow {
+  Statement& stmt;
+  std::string text(int c) const { return stmt.column_text(c); }
+  int64_t integer(int c) const { return stmt.column_int(c); }
+  bool boolean(int c) const { return stmt.column_int(c) != 0; }
+  bool null(int c) const { return stmt.column_null(c); }
+  double real(int c) const { return stmt.column_real(c); }
+  std::string bytes(int c) const { return stmt.column_blob(c); }
+};
+
 // A transaction that rolls back unless committed.
 class Transaction {
  public:

@@ -17,15 +17,7 @@ SqliteAccountStore::~SqliteAccountStore() = default;
 
 std::optional<AccountRecord> SqliteAccountStore::read_account(Statement& stmt) {
   if (!stmt.step()) return std::nullopt;
-  AccountRecord a;
-  a.id = stmt.column_int(0);
-  a.name = stmt.column_text(1);
-  a.password_hash = stmt.column_text(2);
-  a.guest = stmt.column_int(3) != 0;
-  a.deleted = stmt.column_int(4) != 0;
-  a.created_ms = stmt.column_int(5);
-  a.role = stmt.column_text(6);
-  return a;
+  return account_from_row(StatementRow{stmt});
 }
 
 std::optional<AccountId> SqliteAccountStore::create_account(std::string_view name,
@@ -185,13 +177,6 @@ std::vector<SeatAccount> SqliteAccountStore::match_seats(int64_t match_id, bool*
   return out;
 }
 
-std::optional<RatingRecord> SqliteAccountStore::rating(AccountId id, std::string_view ruleset) {
-  for (RatingRecord& r : ratings(id)) {
-    if (r.ruleset == ruleset) return std::move(r);
-  }
-  return std::nullopt;
-}
-
 std::vector<RatingRecord> SqliteAccountStore::ratings(AccountId id) {
   std::lock_guard lock(mutex_);
   Statement stmt(*db_,
@@ -260,27 +245,13 @@ std::vector<HistoryOpponent> SqliteAccountStore::opponents(int64_t match_id, int
 std::vector<HistoryEntry> SqliteAccountStore::history(AccountId id, size_t limit,
                                                       std::optional<int64_t> before) {
   std::lock_guard lock(mutex_);
-  Statement stmt(*db_,
-                 "SELECT m.id, m.ruleset, m.status, m.winners, coalesce(m.ended_at, 0), "
-                 "m.seat_count, ma.seat, ma.rated, ma.rating_before, ma.rating_after "
-                 "FROM match_accounts ma JOIN matches m ON m.id = ma.match_id "
-                 "WHERE ma.account_id = ? AND m.status != 'live' AND m.id < ? "
-                 "ORDER BY m.id DESC LIMIT ?");
+  Statement stmt(*db_, std::string(kHistoryColumns) +
+                           "WHERE ma.account_id = ? AND m.status != 'live' AND m.id < ? "
+                           "ORDER BY m.id DESC LIMIT ?");
   stmt.bind(1, id).bind(2, before.value_or(INT64_MAX)).bind(3, static_cast<int64_t>(limit));
   std::vector<HistoryEntry> out;
   while (stmt.step()) {
-    HistoryEntry e;
-    e.match_id = stmt.column_int(0);
-    e.ruleset = stmt.column_text(1);
-    e.status = stmt.column_text(2);
-    const int64_t winners = stmt.column_null(3) ? -1 : stmt.column_int(3);
-    e.ended_ms = stmt.column_int(4);
-    e.seat = static_cast<int>(stmt.column_int(6));
-    e.result = seat_result(e.status, winners, e.seat, static_cast<int>(stmt.column_int(5)));
-    e.rated = stmt.column_int(7) != 0;
-    if (!stmt.column_null(8)) e.rating_before = stmt.column_real(8);
-    if (!stmt.column_null(9)) e.rating_after = stmt.column_real(9);
-    out.push_back(std::move(e));
+    out.push_back(history_from_row(StatementRow{stmt}));
   }
   for (HistoryEntry& e : out) e.opponents = opponents(e.match_id, e.seat);
   return out;

@@ -1,40 +1,13 @@
 // SqliteMatchStore's reads (recovery, replay listings), import and retention.
 #include "fairness/text_escape.hpp"
+#include "storage/match_rows.hpp"
 #include "storage/sqlite/sqlite_match_store.hpp"
 
 namespace duelhall::storage {
-namespace {
-
-constexpr std::string_view kSummaryColumns =
-    "m.id, m.ruleset, m.seat_count, m.status, m.engine_version, m.commitment, m.seed, "
-    "m.winners, m.scores, m.result, m.created_at, m.ended_at, "
-    "(SELECT count(*) FROM actions a WHERE a.match_id = m.id), m.params";
-
-engine::Seed to_seed(const std::string& blob) {
-  engine::Seed seed{};
-  if (blob.size() != seed.size()) throw StoreError("a stored seed is not 32 bytes");
-  std::copy(blob.begin(), blob.end(), seed.begin());
-  return seed;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 MatchSummary SqliteMatchStore::read_summary(Statement& stmt) {
-  MatchSummary s;
-  s.id = stmt.column_int(0);
-  s.ruleset = stmt.column_text(1);
-  s.seats = static_cast<int>(stmt.column_int(2));
-  s.status = parse_status(stmt.column_text(3));
-  s.engine_version = stmt.column_text(4);
-  s.commitment = stmt.column_text(5);
-  if (s.status != MatchStatus::kLive) {
-    s.revealed_seed = to_seed(stmt.column_blob(6));
-    s.outcome = fairness::RecordedOutcome{static_cast<uint32_t>(stmt.column_int(7)),
-                                          parse_scores(stmt.column_text(8)), stmt.column_text(9)};
-    s.ended_ms = stmt.column_int(11);
-  }
-  s.created_ms = stmt.column_int(10);
-  s.steps = stmt.column_int(12);
+  MatchSummary s = summary_from_row(StatementRow{stmt});
   s.names = read_names(s.id, nullptr);
   return s;
 }
@@ -78,7 +51,7 @@ std::optional<StoredMatch> SqliteMatchStore::load_match(MatchId match) {
   stored.summary = read_summary(stmt);
   stored.config.ruleset = stored.summary.ruleset;
   stored.config.seats = stored.summary.seats;
-  stored.config.seed = to_seed(stmt.column_blob(6));
+  stored.config.seed = seed_from_bytes(stmt.column_blob(6));
   auto params = fairness::decode_params(stmt.column_text(13));
   if (!params) throw StoreError("match " + std::to_string(match) + " has unreadable parameters");
   stored.config.params = fairness::params_as_written(*params);

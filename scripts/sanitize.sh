@@ -7,7 +7,9 @@
 #   tsan  the server's multithreaded tests (dispatch, integration against the real binary,
 #         storage's group commit, the bots' thinking pool) under ThreadSanitizer;
 #   fuzz  every fuzz target (clang, libFuzzer) briefly over its committed corpus.
-# Usage: scripts/sanitize.sh [asan] [tsan] [fuzz]   (default: all three)
+# Usage: scripts/sanitize.sh [--build-only | --test-only] [asan] [tsan] [fuzz]   (default: all three)
+#   --build-only configures and builds the steps' build directories; --test-only runs the tests of
+#   steps already built (scripts/test.sh builds them in the background while the plain suite runs).
 # A sanitizer report from any process, the servers the integration tests start included, fails
 # the run: reports are written under <build>/sanitizer-logs and checked after ctest.
 set -euo pipefail
@@ -49,7 +51,7 @@ run_ctest() {
   fi
 }
 
-asan() {
+asan_build() {
   local build=build/asan
   cmake -S . -B "$build" -G Ninja "${optimise[@]}" "${launcher[@]}" "${shared[@]}" \
     -DDUELHALL_BUILD_BENCH=OFF -DDUELHALL_CLUSTER_TESTS=OFF \
@@ -57,10 +59,13 @@ asan() {
     -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g1" \
     -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"
   cmake --build "$build" --parallel "$jobs"
-  run_ctest "$build" -E "$skip"
 }
 
-tsan() {
+asan_test() {
+  run_ctest build/asan -E "$skip"
+}
+
+tsan_build() {
   local build=build/tsan
   # -Wno-tsan: gcc warns at every Asio handler that TSan does not model atomic_thread_fence
   # (Asio's fenced blocks); the hand-offs it guards also go through the scheduler's mutex.
@@ -70,10 +75,13 @@ tsan() {
     -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread"
   cmake --build "$build" --parallel "$jobs" --target test_server_dispatch test_server_integration \
     test_storage test_server_bots test_relay_shutdown test_hall duelhall duelhall-verify
-  run_ctest "$build" -R '^(server dispatch|server integration|storage|bots: server):'
 }
 
-fuzz() {
+tsan_test() {
+  run_ctest build/tsan -R '^(server dispatch|server integration|storage|bots: server):'
+}
+
+fuzz_build() {
   local build=build/fuzz
   # -O1 with line tables only, as OSS-Fuzz builds: 7 to 20% less compile time per file than
   # -O2 -g (docs/testing.md), and a finding's stack still names its lines.
@@ -81,14 +89,25 @@ fuzz() {
     "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -gline-tables-only -DNDEBUG" \
     -DCMAKE_CXX_COMPILER=clang++ -DDUELHALL_FUZZ=ON
   cmake --build "$build" --parallel "$jobs" --target duelhall_fuzz
-  run_ctest "$build"
 }
 
+fuzz_test() {
+  run_ctest build/fuzz
+}
+
+phases=(build test)
+case "${1:-}" in
+  --build-only) phases=(build) && shift ;;
+  --test-only) phases=(test) && shift ;;
+esac
 steps=("$@")
 [ ${#steps[@]} -gt 0 ] || steps=(asan tsan fuzz)
 for step in "${steps[@]}"; do
   case "$step" in
-    asan | tsan | fuzz) echo "== $step (at ${SECONDS} s)" && "$step" ;;
+    asan | tsan | fuzz) ;;
     *) echo "unknown step: $step (asan, tsan or fuzz)" >&2 && exit 2 ;;
   esac
+  for phase in "${phases[@]}"; do
+    echo "== $step $phase (at ${SECONDS} s)" && "${step}_${phase}"
+  done
 done

@@ -3,7 +3,7 @@
 # errors), runs the suite through ctest (which also builds the web client for its browser tests),
 # then the sanitizer runs (scripts/sanitize.sh): the suite again under ASan and UBSan, the
 # server's multithreaded tests under TSan, and each fuzz target over its corpus, each in its own
-# build directory. Each test runs once where it tells most: the plain build runs the engine's
+# build directory, built in the background while the plain suite runs. Each test runs once where it tells most: the plain build runs the engine's
 # tests (every random-play seed) and what the sanitizer builds leave out (the browser, cluster and
 # deploy tests), the ASan build the rest. DUELHALL_SANITIZE=0 leaves the sanitizer runs out and
 # runs the whole suite in the plain build (a quick local check); CI always runs them
@@ -30,9 +30,31 @@ step "plain build"
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDUELHALL_WERROR=ON "${launcher[@]}" \
   -DDUELHALL_EXCLUDE_TESTS="$exclude" -DDUELHALL_TEST_UNITY=ON
 cmake --build "$build" --parallel "$(nproc)"
+ahead=""
+if [ "${DUELHALL_SANITIZE:-1}" != 0 ]; then
+  # The sanitizer builds start now, at the lowest priority, one after the other: the plain suite
+  # spends most of its time waiting on browsers, servers and clusters (a quarter of two cores
+  # busy, docs/testing.md), and the builds take what it leaves idle. Each step's tests run once
+  # its build is done and the plain suite is over.
+  status=$build-sanitize-ahead
+  rm -rf "$status" && mkdir -p "$status"
+  setsid nice -n 19 bash -c '
+    for s in asan tsan fuzz; do
+      if scripts/sanitize.sh --build-only "$s" >"$0/$s.log" 2>&1; then touch "$0/$s.built"
+      else touch "$0/$s.failed" && exit 1; fi
+    done' "$status" &
+  ahead=$!
+  trap 'if [ -n "$ahead" ]; then kill -- -"$ahead" 2>/dev/null || true; fi' EXIT
+fi
 step "plain suite"
 ctest --test-dir "$build" --output-on-failure --parallel "$(nproc)" --timeout 1800 "${only[@]}"
-if [ "${DUELHALL_SANITIZE:-1}" != 0 ]; then
-  scripts/sanitize.sh asan tsan fuzz
+if [ -n "$ahead" ]; then
+  for s in asan tsan fuzz; do
+    until [ -e "$status/$s.built" ] || [ -e "$status/$s.failed" ]; do sleep 5; done
+    step "$s (built in the background)"
+    cat "$status/$s.log"
+    [ -e "$status/$s.built" ] || { echo "the $s build failed" >&2; exit 1; }
+    scripts/sanitize.sh --test-only "$s"
+  done
 fi
 step "done"

@@ -3,10 +3,12 @@
 #   asan  the whole suite built with gcc's AddressSanitizer and UndefinedBehaviorSanitizer
 #         (halting on the first error), except the browser client's tests, the cluster's
 #         (several servers, Redis and PostgreSQL each: the plain build runs them) and what
-#         DUELHALL_SANITIZE_SKIP names;
+#         DUELHALL_SANITIZE_SKIP names; with the fuzz targets replayed over their corpora and
+#         mutations of them (DUELHALL_FUZZ_REPLAY, tests/fuzz/replay_main.cpp);
 #   tsan  the server's multithreaded tests (dispatch, integration against the real binary,
 #         storage's group commit, the bots' thinking pool) under ThreadSanitizer;
-#   fuzz  every fuzz target (clang, libFuzzer) briefly over its committed corpus.
+#   fuzz  every fuzz target (clang, libFuzzer) for 15 s from its committed corpus (not part of
+#         the test command: scripts/fuzz.sh runs longer).
 # Usage: scripts/sanitize.sh [--build-only | --test-only] [asan] [tsan] [fuzz]   (default: all three)
 #   --build-only configures and builds the steps' build directories; --test-only runs the tests of
 #   steps already built (scripts/test.sh builds them in the background while the plain suite runs).
@@ -54,7 +56,7 @@ run_ctest() {
 asan_build() {
   local build=build/asan
   cmake -S . -B "$build" -G Ninja "${optimise[@]}" "${launcher[@]}" "${shared[@]}" \
-    -DDUELHALL_BUILD_BENCH=OFF -DDUELHALL_CLUSTER_TESTS=OFF \
+    -DDUELHALL_BUILD_BENCH=OFF -DDUELHALL_CLUSTER_TESTS=OFF -DDUELHALL_FUZZ_REPLAY=ON \
     -DDUELHALL_EDGE_OPTIONS=-fno-sanitize=undefined \
     -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g1" \
     -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Runs every test from a fresh Debian machine: installs what it needs, builds (warnings are
 # errors), runs the suite through ctest (which also builds the web client for its browser tests),
-# then the sanitizer runs (scripts/sanitize.sh): the suite again under ASan and UBSan, the
-# server's multithreaded tests under TSan, and each fuzz target over its corpus, each in its own
-# build directory, built in the background while the plain suite runs. Each test runs once where it tells most: the plain build runs the engine's
-# tests (every random-play seed) and what the sanitizer builds leave out (the browser, cluster and
-# deploy tests), the ASan build the rest. DUELHALL_SANITIZE=0 leaves the sanitizer runs out and
-# runs the whole suite in the plain build (a quick local check); CI always runs them
-# (docs/testing.md has their times against CI's 90 minutes).
+# then the sanitizer runs (scripts/sanitize.sh): the suite again under ASan and UBSan, with each
+# fuzz target over its corpus and a fixed set of mutations of it, and the server's multithreaded
+# tests under TSan, each in its own build directory, built in the background while the plain
+# suite runs. The libFuzzer build (clang) is scripts/fuzz.sh's, or scripts/sanitize.sh fuzz.
+# Each test runs once where it tells most: the plain build runs the engine's tests (every
+# random-play seed) and what the sanitizer builds leave out (the browser, cluster and deploy
+# tests), the ASan build the rest. DUELHALL_SANITIZE=0 leaves the sanitizer runs out and runs the
+# whole suite in the plain build (a quick local check); CI always runs them (docs/testing.md has
+# their times against CI's 90 minutes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each step's time, for docs/testing.md's budget.
@@ -39,7 +41,7 @@ if [ "${DUELHALL_SANITIZE:-1}" != 0 ]; then
   status=$build-sanitize-ahead
   rm -rf "$status" && mkdir -p "$status"
   setsid nice -n 19 bash -c '
-    for s in asan tsan fuzz; do
+    for s in asan tsan; do
       if scripts/sanitize.sh --build-only "$s" >"$0/$s.log" 2>&1; then touch "$0/$s.built"
       else touch "$0/$s.failed" && exit 1; fi
     done' "$status" &
@@ -49,7 +51,7 @@ fi
 step "plain suite"
 ctest --test-dir "$build" --output-on-failure --parallel "$(nproc)" --timeout 1800 "${only[@]}"
 if [ -n "$ahead" ]; then
-  for s in asan tsan fuzz; do
+  for s in asan tsan; do
     until [ -e "$status/$s.built" ] || [ -e "$status/$s.failed" ]; do sleep 5; done
     step "$s (built in the background)"
     cat "$status/$s.log"

@@ -26,7 +26,9 @@ async function playOnce(page, pick) {
   const codes = await page.$$eval("#actions button.action", (els) =>
     els.filter((e) => !/^concede/i.test(e.textContent ?? "")).map((e) => e.getAttribute("data-code")));
   if (!codes.length) return false;
-  await page.click(`#actions button.action[data-code="${codes[pick(codes.length)]}"]`);
+  // A short timeout: when the offer changed under the click, the next round picks again at once
+  // (Playwright's default would wait 30 s for a button that is gone for good).
+  await page.click(`#actions button.action[data-code="${codes[pick(codes.length)]}"]`, { timeout: 1000 });
   return true;
 }
 

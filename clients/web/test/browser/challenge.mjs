@@ -4,7 +4,8 @@
 // the same match, Ann in seat 0 and Ben in seat 1. axe-core checks the page with the
 // notification. Before, Ann finds Ben in the lobby's online list, whose Challenge button opens
 // the form. Then Cid watches it from the lobby: the lobby's row (seen by Dee) and the match
-// page (Ann's) count one spectator, and none again once Cid leaves. Registered with ctest as
+// page (Ann's) count one spectator, and none again once Cid leaves; GET /api/tv/<ruleset> names
+the match. Registered with ctest as
 // "web: challenge".
 // Usage: node challenge.mjs <duelhall binary> <built client dir>
 import { existsSync } from "node:fs";
@@ -108,6 +109,20 @@ try {
   await countIs(ann, "#spectator-count", 0);
   await countIs(dee, `${row} .match-spectators`, 0);
   console.log("ok   the lobby's row and the match page count a spectator who comes and goes");
+
+  // The TV over HTTP names the only match in play, with its players.
+  const tv = await ann.page.evaluate(async (id) => {
+    const ruleset = window.duelhall.matches.get(BigInt(id)).info.ruleset;
+    const r = await fetch(`/api/tv/${ruleset}`);
+    return { status: r.status, type: r.headers.get("content-type"), body: await r.json() };
+  }, String(benMatch));
+  if (tv.status !== 200 || tv.type !== "application/json" || String(tv.body.match_id) !== String(benMatch) ||
+      tv.body.players?.length !== 2 || tv.body.rated !== false) {
+    throw new Error(`GET /api/tv answered ${JSON.stringify(tv)}`);
+  }
+  const unknown = await ann.page.evaluate(async () => (await fetch("/api/tv/no_such_game")).status);
+  if (unknown !== 404) throw new Error(`GET /api/tv/no_such_game answered ${unknown}`);
+  console.log("ok   GET /api/tv/<ruleset> names the match in play as JSON (two players, casual), 404 for an unknown ruleset");
 } catch (e) {
   failed = true;
   console.log(`FAIL challenge: ${e.stack ?? e}`);

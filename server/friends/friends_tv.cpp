@@ -1,12 +1,12 @@
 // The TV: per ruleset, the featured live match (tv_choice.hpp), told to its watchers when it
 // changes.
+#include <cmath>
+
 #include "accounts/account_json.hpp"
 #include "accounts/account_service.hpp"
 #include "friends/friends_room.hpp"
 #include "friends/tv_choice.hpp"
 #include "net/messages.hpp"
-
-#include <cmath>
 
 namespace duelhall::server {
 namespace {

@@ -51,6 +51,7 @@ TEST_CASE("hall: spectators are counted in the listing and pushed to the match a
   auto created = ann.request(create_message(2, true, 1));  // against the bot: in play at once
   REQUIRE(created.result() == OK);
   const uint64_t id = created.created().match().match_id();
+  hall.server.pump(std::chrono::milliseconds(20));  // listings are published on the match's strand
   CHECK(listed_spectators(cid, id) == 0);
 
   REQUIRE(cid.request(spectate_message(id)).result() == OK);

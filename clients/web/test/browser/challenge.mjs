@@ -5,8 +5,7 @@
 // notification. Before, Ann finds Ben in the lobby's online list, whose Challenge button opens
 // the form. Then Cid watches it from the lobby: the lobby's row (seen by Dee) and the match
 // page (Ann's) count one spectator, and none again once Cid leaves; GET /api/tv/<ruleset> names
-the match. Registered with ctest as
-// "web: challenge".
+// the match. Registered with ctest as "web: challenge".
 // Usage: node challenge.mjs <duelhall binary> <built client dir>
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";

@@ -258,7 +258,7 @@ void Match::spectate(std::shared_ptr<Peer> peer, std::string invite, uint64_t re
     m.set_request_id(request_id);
     out.add(peer, frame_of(m));
     if (arrived) {
-      spectators_changed(out);
+      spectators_changed(out, peer->peer_id());  // its snapshot carries the count already
     } else {
       publish();
     }
@@ -277,12 +277,18 @@ void Match::spectator_gone(uint64_t peer_id) {
   });
 }
 
-void Match::spectators_changed(Outbox& out) {
+void Match::spectators_changed(Outbox& out, uint64_t told_peer) {
   publish();
   ServerMessage m;
   m.mutable_spectator_count()->set_match_id(id_);
   m.mutable_spectator_count()->set_spectators(static_cast<uint32_t>(spectators_.size()));
-  broadcast(m, true, out);
+  const Frame frame = frame_of(m);
+  for (const auto& seat : seats_) {
+    if (seat.occupant == SeatInfo::HUMAN) out.add(seat.player->peer(), frame);
+  }
+  for (const auto& s : spectators_) {
+    if (s.peer_id != told_peer) out.add(s.peer.lock(), frame);
+  }
 }
 
 void Match::fill_bots(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, std::string level,

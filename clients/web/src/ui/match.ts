@@ -219,7 +219,7 @@ export function matchScreen(session: Session, mv: MatchView): HTMLElement {
       leaveControl(session, mv, playing),
       mv.info ? fairnessNote(mv.info) : null,
       mv.info?.spectatorsAllowed
-        ? h("span", { class: "spectator-count", id: "spectator-count", "aria-live": "polite" }, spectatorsText(mv.info.spectators))
+        ? h("span", { class: "spectator-count", id: "spectator-count" }, spectatorsText(mv.info.spectators))
         : null,
       seatList(session, mv)),
     h("div", { class: "match-body" },

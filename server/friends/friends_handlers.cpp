@@ -32,4 +32,8 @@ Handled handle_get_tv(FriendsHost& hub, Call& call, const GetTv& request) {
   return hub.friends().get_tv(call, request);
 }
 
+Handled handle_list_online(FriendsHost& hub, Call& call, const ListOnline& request) {
+  return hub.friends().list_online(call, request);
+}
+
 }  // namespace duelhall::server

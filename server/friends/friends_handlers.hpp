@@ -15,5 +15,6 @@ Handled handle_follow(FriendsHost& hub, Call& call, const Follow& request);
 Handled handle_unfollow(FriendsHost& hub, Call& call, const Unfollow& request);
 Handled handle_get_followed(FriendsHost& hub, Call& call);
 Handled handle_get_tv(FriendsHost& hub, Call& call, const GetTv& request);
+Handled handle_list_online(FriendsHost& hub, Call& call, const ListOnline& request);
 
 }  // namespace duelhall::server

@@ -103,6 +103,40 @@ Handled FriendsRoom::get_followed(Call& call) {
   return Handled::ok();
 }
 
+Handled FriendsRoom::list_online(Call& call, const ListOnline& request) {
+  constexpr uint32_t kDefaultListed = 50;
+  constexpr uint32_t kMostListed = 200;  // a bounded reply, however many are online
+  const uint32_t limit =
+      request.limit() == 0 ? kDefaultListed : std::min(request.limit(), kMostListed);
+  const OnlineMap online = online_accounts();
+  MatchList every;
+  host_.list_every_match(every);
+  const auto seated = seated_in_play(every);
+  std::vector<const Online*> named;
+  for (const auto& [account, o] : online) {
+    if (!o.player->account().guest) named.push_back(&o);
+  }
+  std::sort(named.begin(), named.end(),
+            [](const Online* a, const Online* b) { return a->name < b->name; });
+  OnlineList& list = *call.reply.mutable_online();
+  list.set_total(static_cast<uint32_t>(named.size()));
+  for (const Online* o : named) {
+    if (static_cast<uint32_t>(list.players_size()) >= limit) break;
+    FollowedPlayer* p = list.add_players();
+    p->set_name(o->name);
+    auto playing = seated.find(o->name);
+    if (playing != seated.end()) {
+      p->set_presence(FollowedPlayer::PLAYING);
+      p->set_match_id(playing->second);
+    } else {
+      p->set_presence(o->away ? FollowedPlayer::AWAY : FollowedPlayer::ONLINE);
+    }
+  }
+  std::lock_guard lock(mutex_);
+  if (counts_) *list.mutable_counts() = *counts_;
+  return Handled::ok();
+}
+
 void FriendsRoom::tick_presence(const OnlineMap& online, const MatchList& every, Outbox& out) {
   // What a follower who left was told is forgotten, so that coming back tells it afresh; the
   // followed lists of accounts gone are read from the store again when they return.

@@ -17,6 +17,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "friends/challenge_book.hpp"
@@ -43,6 +44,15 @@ class FriendsRoom {
   Handled follow(Call& call, const std::string& name, bool on);
   Handled get_followed(Call& call);
   Handled get_tv(Call& call, const GetTv& request);
+  // GET /api/tv/<ruleset>: the featured match as JSON (docs/protocol.md, "HTTP"), 404 for an
+  // unknown ruleset; nullopt for other paths. Watching it stays a Spectate over the WebSocket.
+  struct JsonAnswer {
+    int status = 200;
+    std::string body;
+  };
+  std::optional<JsonAnswer> answer_tv_http(std::string_view target);
+  // Who is online (signed-in accounts, by name, bounded) with their presence.
+  Handled list_online(Call& call, const ListOnline& request);
 
  private:
   // A connected account: its name and connections, and whether every one of them is idle.

@@ -1,5 +1,8 @@
 // The TV: per ruleset, the featured live match (tv_choice.hpp), told to its watchers when it
 // changes.
+#include <cmath>
+
+#include "accounts/account_json.hpp"
 #include "accounts/account_service.hpp"
 #include "friends/friends_room.hpp"
 #include "friends/tv_choice.hpp"
@@ -100,6 +103,37 @@ Handled FriendsRoom::get_tv(Call& call, const GetTv& request) {
   }
   *call.reply.mutable_tv() = feature(request.ruleset(), every, now_ms_());
   return Handled::ok();
+}
+
+std::optional<FriendsRoom::JsonAnswer> FriendsRoom::answer_tv_http(std::string_view target) {
+  constexpr std::string_view kPrefix = "/api/tv/";
+  target = target.substr(0, target.find('?'));
+  if (!target.starts_with(kPrefix)) return std::nullopt;
+  const std::string ruleset(target.substr(kPrefix.size()));
+  if (ruleset.size() > 64 || !host_.registry().find(ruleset)) {
+    return JsonAnswer{404, "{\"error\":\"unknown_ruleset\"}"};
+  }
+  MatchList every;
+  host_.list_every_match(every);
+  TvFeature tv;
+  {
+    std::lock_guard lock(mutex_);
+    tv = feature(ruleset, every, now_ms_());
+  }
+  std::string body = "{\"ruleset\":" + accounts::json_string(ruleset) +
+                     ",\"match_id\":" + std::to_string(tv.match_id());
+  if (tv.match_id() != 0) {
+    body += ",\"rated\":" + std::string(tv.rated() ? "true" : "false");
+    if (tv.rated()) body += ",\"rating\":" + std::to_string(std::lround(tv.rating()));
+    body += ",\"spectators\":" + std::to_string(tv.match().spectators()) +
+            ",\"actions\":" + std::to_string(tv.match().actions()) + ",\"players\":[";
+    for (int i = 0; i < tv.match().seats_size(); ++i) {
+      if (i > 0) body += ",";
+      body += accounts::json_string(tv.match().seats(i).name());
+    }
+    body += "]";
+  }
+  return JsonAnswer{200, body + "}"};
 }
 
 }  // namespace duelhall::server

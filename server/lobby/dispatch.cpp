@@ -117,6 +117,8 @@ Handled Dispatcher::route(Call& call, const ClientMessage& message) {
       return handle_unfollow(hub_, call, message.unfollow());
     case ClientMessage::kGetFollowed:
       return handle_get_followed(hub_, call);
+    case ClientMessage::kListOnline:
+      return handle_list_online(hub_, call, message.list_online());
     case ClientMessage::kGetTv:
       return handle_get_tv(hub_, call, message.get_tv());
     case ClientMessage::kSeek:

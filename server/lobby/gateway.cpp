@@ -3,6 +3,7 @@
 #include "accounts/account_commands.hpp"
 #include "accounts/account_json.hpp"
 #include "cluster/cluster_node.hpp"
+#include "friends/friends_room.hpp"
 #include "moderation/moderation_handlers.hpp"
 #include "replays/replay_handlers.hpp"
 
@@ -55,6 +56,25 @@ std::optional<http::message_generator> answer_accounts(
   return http::message_generator(std::move(response));
 }
 
+// GET /api/tv/<ruleset> (friends/friends_tv.cpp), or nullopt for other paths.
+std::optional<http::message_generator> answer_tv(Hub& hub,
+                                                 const http::request<http::string_body>& request) {
+  if (request.method() != http::verb::get && request.method() != http::verb::head) {
+    return std::nullopt;
+  }
+  auto answer = hub.friends().answer_tv_http(request.target());
+  if (!answer) return std::nullopt;
+  http::response<http::string_body> response{static_cast<http::status>(answer->status),
+                                             request.version()};
+  response.set(http::field::server, "duelhall");
+  response.set(http::field::content_type, "application/json");
+  response.set(http::field::cache_control, "no-store");
+  response.keep_alive(request.keep_alive());
+  if (request.method() != http::verb::head) response.body() = std::move(answer->body);
+  response.prepare_payload();
+  return http::message_generator(std::move(response));
+}
+
 }  // namespace
 
 std::optional<http::message_generator> LobbyGateway::screen(
@@ -75,6 +95,7 @@ std::unique_ptr<SessionHandler> LobbyGateway::open_session(const std::string& ad
 std::optional<boost::beast::http::message_generator> LobbyGateway::answer(
     const boost::beast::http::request<boost::beast::http::string_body>& request) {
   if (auto exported = answer_export(hub_, request)) return exported;
+  if (auto tv = answer_tv(hub_, request)) return tv;
   return answer_accounts(hub_, request);
 }
 

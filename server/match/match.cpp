@@ -227,7 +227,7 @@ void Match::leave(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, ui
       std::erase_if(spectators_, [&](const Spectator& s) { return s.peer_id == peer->peer_id(); });
       out.add(peer, frame_of(reply(request_id, watched ? OK : NOT_IN_MATCH,
                                    watched ? "" : "you are not in this match")));
-      if (watched) publish();
+      if (watched) spectators_changed(out);
       return;
     }
     player->remove_match(this);
@@ -247,7 +247,8 @@ void Match::spectate(std::shared_ptr<Peer> peer, std::string invite, uint64_t re
       out.add(peer, frame_of(reply(request_id, BAD_INVITE, "this match needs its invite code")));
       return;
     }
-    if (!is_spectator(peer->peer_id())) spectators_.push_back({peer, peer->peer_id()});
+    const bool arrived = !is_spectator(peer->peer_id());
+    if (arrived) spectators_.push_back({peer, peer->peer_id()});
     if (spectator_view_stale_ && state_) {
       spectator_view_ = state_->view(engine::Viewer::spectator());
       spectator_seq_ = seq_;
@@ -256,7 +257,11 @@ void Match::spectate(std::shared_ptr<Peer> peer, std::string invite, uint64_t re
     ServerMessage m = snapshot(-1);
     m.set_request_id(request_id);
     out.add(peer, frame_of(m));
-    publish();
+    if (arrived) {
+      spectators_changed(out, peer->peer_id());  // its snapshot carries the count already
+    } else {
+      publish();
+    }
   });
 }
 
@@ -265,8 +270,25 @@ void Match::spectator_gone(uint64_t peer_id) {
     const size_t before = self->spectators_.size();
     std::erase_if(self->spectators_,
                   [&](const Spectator& s) { return s.peer_id == peer_id || s.peer.expired(); });
-    if (self->spectators_.size() != before) self->publish();
+    if (self->spectators_.size() == before) return;
+    Outbox out;
+    self->spectators_changed(out);
+    out.flush();
   });
+}
+
+void Match::spectators_changed(Outbox& out, uint64_t told_peer) {
+  publish();
+  ServerMessage m;
+  m.mutable_spectator_count()->set_match_id(id_);
+  m.mutable_spectator_count()->set_spectators(static_cast<uint32_t>(spectators_.size()));
+  const Frame frame = frame_of(m);
+  for (const auto& seat : seats_) {
+    if (seat.occupant == SeatInfo::HUMAN) out.add(seat.player->peer(), frame);
+  }
+  for (const auto& s : spectators_) {
+    if (s.peer_id != told_peer) out.add(s.peer.lock(), frame);
+  }
 }
 
 void Match::fill_bots(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, std::string level,

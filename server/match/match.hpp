@@ -217,6 +217,10 @@ class Match : public std::enable_shared_from_this<Match> {
   int free_seats() const;
   void fill_match_info(MatchInfo& info) const;
   void publish();
+  // The spectators came or went: the listing is published again and the match's players and
+  // spectators are pushed the new count (SpectatorCount), but `told_peer`, the spectator who
+  // just arrived, whose snapshot carries it.
+  void spectators_changed(Outbox& out, uint64_t told_peer = 0);
   void send_presence(int seat, Outbox& out);
   void broadcast(const ServerMessage& message, bool to_spectators, Outbox& out);
   void seat_bot(int seat, const std::string& level);

@@ -2,7 +2,7 @@
 // received, the followed accounts' presence, the lobby's counts, the TV's featured match, and
 // the notifications they raise. The server pushes each (hall.proto); nothing here is polled.
 import { ChallengeUpdate_State, FollowedPlayer_Presence, type ChallengeUpdate, type FollowedPlayer,
-  type HallCounts, type TvFeature } from "./gen/hall_pb";
+  type HallCounts, type OnlineList, type TvFeature } from "./gen/hall_pb";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { MatchSettingsSchema } from "./gen/lobby_pb";
 import { ResultCode } from "./gen/result_pb";
@@ -17,6 +17,8 @@ export class Hall {
   followed: FollowedPlayer[] = [];
   counts: HallCounts | undefined;
   tv: TvFeature | undefined;
+  online: OnlineList | undefined; // the lobby's "who is online", asked for when opened
+  onlineChallenge = ""; // the name whose challenge form the online list shows
   tvRuleset = ""; // the TV page shown, subscribed again after a reconnect
   notices: Notice[] = [];
   unseen = 0; // notifications raised while the page was in the background
@@ -140,6 +142,16 @@ export class Hall {
 
   follows(name: string): boolean {
     return this.followed.some((p) => p.name.toLowerCase() === name.toLowerCase());
+  }
+
+  // Who is online (ListOnline: signed-in accounts by name, at most 50, with their presence).
+  async listOnline(): Promise<void> {
+    const reply = await this.session.command({ case: "listOnline", value: { limit: 50 } });
+    if (reply.result === ResultCode.OK && reply.body.case === "online") {
+      this.online = reply.body.value;
+      if (reply.body.value.counts) this.counts = reply.body.value.counts;
+    }
+    this.session.changed();
   }
 
   async watchTv(ruleset: string): Promise<void> {

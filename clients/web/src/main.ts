@@ -21,7 +21,7 @@ import { afterMatchRedraw, focusPlace, skipLinkTarget } from "./ui/turn_focus";
 import { replayListPage, replayPage } from "./ui/replays";
 import { announcementBanner, isModerator, lobbyChat, moderationPage } from "./ui/moderation";
 import { Hall } from "./hall";
-import { challengeForm, countsLine, followedPanel, noticeBadge, notifications, titleWithUnseen, tvPage } from "./ui/hall";
+import { challengeForm, countsLine, followedPanel, noticeBadge, notifications, onlinePanel, titleWithUnseen, tvPage } from "./ui/hall";
 import { go, parseRoute } from "./ui/route";
 import { decksPage } from "./ui/decks";
 
@@ -119,6 +119,7 @@ function lobbyPage(): HTMLElement {
       h("ul", {}, ...mine.map((m) => h("li", {}, h("a", { href: `#/match/${m.id}` }, `#${m.id} ${m.info?.ruleset}`),
         m.legal.length ? h("span", { class: "badge" }, "your move") : null)))) : null,
     pairingGrid(session),
+    onlinePanel(session, hall),
     createForm(session, chosen, (name) => {
       chosenRuleset = name;
       freshForm = true;

@@ -329,6 +329,15 @@ export class Session {
         if (mv && !u.removed) mv.info = u.match;
         break;
       }
+      case "spectatorCount": {
+        // The match's spectators came or went (the listing gets the same number).
+        const { matchId, spectators } = body.value;
+        const info = this.matches.get(matchId)?.info;
+        if (info) info.spectators = spectators;
+        const listed = this.lobby.get(matchId);
+        if (listed) listed.spectators = spectators;
+        break;
+      }
       case "presence": {
         const p = body.value;
         const seat = this.matches.get(p.matchId)?.info?.seats[p.seat];

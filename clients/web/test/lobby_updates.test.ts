@@ -1,6 +1,7 @@
 // The lobby as the session keeps it from the server's LobbyUpdates (pushed, request id 0): a
 // match the server takes off the list leaves it, and a rated match that ends shows as ended and
-// marks the profile and leaderboard out of date. Over the stand-in WebSocket.
+// marks the profile and leaderboard out of date; a SpectatorCount push updates the count the
+// lobby's row and the match page show. Over the stand-in WebSocket.
 import { describe, expect, it, vi } from "vitest";
 import { accountState } from "../src/identity";
 import { MatchStatus } from "../src/gen/lobby_pb";
@@ -68,5 +69,17 @@ describe("the lobby's updates", () => {
     ws.push({ body: { case: "lobbyUpdate", value: { match: { ...rated, status: MatchStatus.FINISHED }, removed: true } } });
     await flush();
     expect(session.lobby.has(5n)).toBe(false);
+  });
+
+  it("a pushed spectator count reaches the listed match and the match page's info", async () => {
+    const { session, ws } = await inTheLobby();
+    session.match(4n).info = session.lobby.get(4n);
+    ws.push({ body: { case: "spectatorCount", value: { matchId: 4n, spectators: 3 } } });
+    await flush();
+    expect(session.lobby.get(4n)?.spectators).toBe(3);
+    expect(session.match(4n).info?.spectators).toBe(3);
+    ws.push({ body: { case: "spectatorCount", value: { matchId: 99n, spectators: 1 } } });  // not listed: ignored
+    await flush();
+    expect(session.lobby.has(99n)).toBe(false);
   });
 });

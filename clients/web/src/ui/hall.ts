@@ -91,6 +91,24 @@ export function followedPanel(hall: Hall): HTMLElement | null {
       p.presence === FollowedPlayer_Presence.ONLINE ? h("a", { href: `#/player/${encodeURIComponent(p.name)}`, class: "challenge-link" }, " Challenge") : null))));
 }
 
+// The lobby's "who is online": opened (and refreshed) with its button; each name has a
+// Challenge button that opens the challenge form under the list.
+export function onlinePanel(session: Session, hall: Hall): HTMLElement {
+  const list = hall.online;
+  return h("section", { class: "panel", id: "online", "aria-labelledby": "online-h" },
+    h("h2", { id: "online-h" }, "Who is online"),
+    h("button", { type: "button", class: "secondary", id: "list-online", onclick: () => void hall.listOnline() },
+      list ? "Refresh" : "Show who is online"),
+    list ? h("ul", {}, ...list.players.map((p) => h("li", { "data-online": p.name },
+      h("a", { href: `#/player/${encodeURIComponent(p.name)}` }, p.name), " ",
+      h("span", { class: `presence presence-${PRESENCE_WORDS[p.presence]}` }, PRESENCE_WORDS[p.presence] ?? ""),
+      p.presence === FollowedPlayer_Presence.PLAYING && p.matchId ? h("a", { href: `#/watch/${p.matchId}`, class: "watch-link" }, " Watch") : null,
+      h("button", { type: "button", class: "secondary small online-challenge", "aria-label": `challenge ${p.name}`,
+        onclick: () => { hall.onlineChallenge = hall.onlineChallenge === p.name ? "" : p.name; session.changed(); } }, "Challenge")))) : null,
+    list && list.total > list.players.length ? h("p", { class: "hint" }, `and ${list.total - list.players.length} more`) : null,
+    hall.onlineChallenge ? challengeForm(session, hall, hall.onlineChallenge) : null);
+}
+
 export function countsLine(hall: Hall): HTMLElement | null {
   const c = hall.counts;
   if (!c) return null;

@@ -6,6 +6,7 @@ import { ClockPolicy, MatchStatus, ParamInfo_Kind, type MatchInfo, type RulesetI
 import type { ServerMessage } from "../gen/envelope_pb";
 import type { Session } from "../session";
 import { deckPicker, pickedDeck } from "./deck_pick";
+import { spectatorsText } from "./names";
 import { go } from "./route";
 
 const MAX_NAME_CHARS = 32; // the server's limit, in characters (Unicode code points)
@@ -52,6 +53,7 @@ function matchRow(session: Session, m: MatchInfo): HTMLElement {
     h("span", { class: "match-title" }, `#${m.matchId} ${display}${m.settings?.rated ? " (rated)" : ""}`),
     h("span", { class: "match-seats" }, seatsText(m)),
     h("span", { class: `status status-${MatchStatus[m.status]}` }, MatchStatus[m.status].toLowerCase()),
+    m.spectatorsAllowed ? h("span", { class: "match-spectators" }, spectatorsText(m.spectators)) : null,
     joinable && rs?.takesSeatOptions
       ? h("details", { class: "deck", id: `${deckId}-box` }, h("summary", {}, "Deck"),
           deckPicker(session, `${deckId}-saved`),

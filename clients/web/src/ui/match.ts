@@ -16,7 +16,7 @@ import { foldEvents, lineText } from "./events";
 import { rulesLink } from "./howto";
 import { invitePanel } from "./invite";
 import { chatLineTools } from "./moderation";
-import { seatNamer, withNames } from "./names";
+import { seatNamer, spectatorsText, withNames } from "./names";
 import { go } from "./route";
 import { setPageName } from "./page";
 
@@ -218,6 +218,9 @@ export function matchScreen(session: Session, mv: MatchView): HTMLElement {
       rematchControl(session, mv),
       leaveControl(session, mv, playing),
       mv.info ? fairnessNote(mv.info) : null,
+      mv.info?.spectatorsAllowed
+        ? h("span", { class: "spectator-count", id: "spectator-count" }, spectatorsText(mv.info.spectators))
+        : null,
       seatList(session, mv)),
     h("div", { class: "match-body" },
       h("div", { class: "main-col" }, board(session, mv), actionsPanel(session, mv)),

@@ -32,6 +32,19 @@ class LobbySession final : public SessionHandler {
   ClientState state_;
 };
 
+// A JSON answer of the server's HTTP API: never cached; a HEAD gets the headers only.
+http::message_generator json_response(const http::request<http::string_body>& request, int status,
+                                      std::string body) {
+  http::response<http::string_body> response{static_cast<http::status>(status), request.version()};
+  response.set(http::field::server, "duelhall");
+  response.set(http::field::content_type, "application/json");
+  response.set(http::field::cache_control, "no-store");
+  response.keep_alive(request.keep_alive());
+  if (request.method() != http::verb::head) response.body() = std::move(body);
+  response.prepare_payload();
+  return http::message_generator(std::move(response));
+}
+
 // The accounts' JSON API (server/accounts/account_json.hpp), or nullopt for other paths.
 std::optional<http::message_generator> answer_accounts(
     Hub& hub, const http::request<http::string_body>& request) {
@@ -45,15 +58,7 @@ std::optional<http::message_generator> answer_accounts(
         {accounts::EndedSessions::kOne, answer->ended_account, answer->ended_session_hash},
         nullptr);
   }
-  http::response<http::string_body> response{static_cast<http::status>(answer->status),
-                                             request.version()};
-  response.set(http::field::server, "duelhall");
-  response.set(http::field::content_type, "application/json");
-  response.set(http::field::cache_control, "no-store");
-  response.keep_alive(request.keep_alive());
-  if (request.method() != http::verb::head) response.body() = std::move(answer->body);
-  response.prepare_payload();
-  return http::message_generator(std::move(response));
+  return json_response(request, answer->status, std::move(answer->body));
 }
 
 // GET /api/tv/<ruleset> (friends/friends_tv.cpp), or nullopt for other paths.
@@ -64,15 +69,7 @@ std::optional<http::message_generator> answer_tv(Hub& hub,
   }
   auto answer = hub.friends().answer_tv_http(request.target());
   if (!answer) return std::nullopt;
-  http::response<http::string_body> response{static_cast<http::status>(answer->status),
-                                             request.version()};
-  response.set(http::field::server, "duelhall");
-  response.set(http::field::content_type, "application/json");
-  response.set(http::field::cache_control, "no-store");
-  response.keep_alive(request.keep_alive());
-  if (request.method() != http::verb::head) response.body() = std::move(answer->body);
-  response.prepare_payload();
-  return http::message_generator(std::move(response));
+  return json_response(request, answer->status, std::move(answer->body));
 }
 
 }  // namespace

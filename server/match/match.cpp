@@ -130,13 +130,16 @@ void Match::publish() {
   hub_.publish(info);
 }
 
-void Match::broadcast(const ServerMessage& message, bool to_spectators, Outbox& out) {
+void Match::broadcast(const ServerMessage& message, bool to_spectators, Outbox& out,
+                      uint64_t skip_peer) {
   Frame frame = frame_of(message);
   for (const auto& seat : seats_) {
     if (seat.occupant == SeatInfo::HUMAN) out.add(seat.player->peer(), frame);
   }
   if (!to_spectators) return;
-  for (const auto& s : spectators_) out.add(s.peer.lock(), frame);
+  for (const auto& s : spectators_) {
+    if (s.peer_id != skip_peer) out.add(s.peer.lock(), frame);
+  }
 }
 
 void Match::send_presence(int seat, Outbox& out) {
@@ -282,13 +285,7 @@ void Match::spectators_changed(Outbox& out, uint64_t told_peer) {
   ServerMessage m;
   m.mutable_spectator_count()->set_match_id(id_);
   m.mutable_spectator_count()->set_spectators(static_cast<uint32_t>(spectators_.size()));
-  const Frame frame = frame_of(m);
-  for (const auto& seat : seats_) {
-    if (seat.occupant == SeatInfo::HUMAN) out.add(seat.player->peer(), frame);
-  }
-  for (const auto& s : spectators_) {
-    if (s.peer_id != told_peer) out.add(s.peer.lock(), frame);
-  }
+  broadcast(m, true, out, told_peer);
 }
 
 void Match::fill_bots(std::shared_ptr<Peer> peer, std::shared_ptr<Player> player, std::string level,

@@ -222,7 +222,9 @@ class Match : public std::enable_shared_from_this<Match> {
   // just arrived, whose snapshot carries it.
   void spectators_changed(Outbox& out, uint64_t told_peer = 0);
   void send_presence(int seat, Outbox& out);
-  void broadcast(const ServerMessage& message, bool to_spectators, Outbox& out);
+  // To the seated humans and, when `to_spectators`, the spectators but the one of `skip_peer`.
+  void broadcast(const ServerMessage& message, bool to_spectators, Outbox& out,
+                 uint64_t skip_peer = 0);
   void seat_bot(int seat, const std::string& level);
   void maybe_start(Outbox& out);
 

@@ -67,6 +67,8 @@ class ArenaTournament {
 
   bool started() const { return started_; }
   bool finished(uint64_t now_ms) const;
+  // When pairing stops (meaningful once started).
+  uint64_t end_ms() const { return start_ms_ + config_.duration_ms; }
   bool playing(PlayerId id) const { return in_game_.count(id) > 0; }
   std::vector<PlayerId> waiting() const;
   // From the running totals, best first.

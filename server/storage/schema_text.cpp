@@ -84,3 +84,20 @@ CREATE TABLE ignores (
 )sql";
 
 }  // namespace duelhall::storage
+
+namespace duelhall::storage {
+
+const std::string_view kTournamentTables = R"sql(
+CREATE TABLE tournaments (
+  id {serial},
+  name TEXT NOT NULL,
+  ruleset TEXT NOT NULL,
+  status {int} NOT NULL,       -- TournamentStatus: 0 registering, 1 running, 2 finished, 3 cancelled
+  start_ms {int} NOT NULL,
+  updated_ms {int} NOT NULL,
+  state TEXT NOT NULL          -- the tournament room's encoding of everything it holds
+);
+CREATE INDEX tournaments_by_status ON tournaments(status, updated_ms);
+)sql";
+
+}  // namespace duelhall::storage

@@ -28,4 +28,7 @@ std::string in_dialect(std::string_view sql, const SqlDialect& dialect);
 // migration 5, PostgreSQL's 2.
 extern const std::string_view kModerationTables;
 
+// Tournaments (tournament_store.hpp): SQLite's migration 9, PostgreSQL's 5.
+extern const std::string_view kTournamentTables;
+
 }  // namespace duelhall::storage

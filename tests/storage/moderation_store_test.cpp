@@ -140,7 +140,7 @@ TEST_CASE("PostgreSQL migration 2 brings a database of version 1 roles and the m
   backend.open_accounts();
   // Version 1 as it was: migrations 2, 3 (follows) and 4 (decks) undone by hand.
   backend.exec(
-      "DROP TABLE decks, bans, mutes, reports, audit_log, ignores, follows; "
+      "DROP TABLE tournaments, decks, bans, mutes, reports, audit_log, ignores, follows; "
       "ALTER TABLE accounts DROP COLUMN role; UPDATE schema_version SET version = 1; "
       "INSERT INTO accounts (name, name_key, password_hash, created_at) "
       "VALUES ('Ann', 'ann', '$argon2id$x', 1)");

@@ -131,6 +131,8 @@ CREATE TABLE decks (
 );
 CREATE INDEX decks_by_owner ON decks (owner, updated_at);
 )sql",
+    // 5: tournaments (SQLite's migration 9), in the text both backends share.
+    kTournamentTables,
 };
 
 bool has_schema_table(PgConnection& db) {

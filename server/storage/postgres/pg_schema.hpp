@@ -9,7 +9,7 @@
 
 namespace duelhall::storage {
 
-inline constexpr int kPgSchemaVersion = 4;
+inline constexpr int kPgSchemaVersion = 5;
 
 // 0 for a database without the schema_version table.
 int pg_schema_version(PgConnection& db);

@@ -8,6 +8,7 @@
 
 #include "storage/account_store.hpp"
 #include "storage/deck_store.hpp"
+#include "storage/tournament_store.hpp"
 #include "storage/moderation_store.hpp"
 #include "storage/postgres/pg.hpp"
 
@@ -16,7 +17,8 @@ namespace duelhall::storage {
 // It also keeps the moderation's data (ModerationStore, postgres_moderation_store.cpp) and the
 // saved decks (DeckStore, postgres_deck_store.cpp) on the same connection, as SqliteAccountStore
 // does.
-class PostgresAccountStore final : public AccountStore, public ModerationStore, public DeckStore {
+class PostgresAccountStore final : public AccountStore, public ModerationStore, public DeckStore,
+                                   public TournamentStore {
  public:
   // Connects and brings the schema up to date; throws StoreError with a clear reason.
   explicit PostgresAccountStore(const std::string& url);
@@ -80,6 +82,13 @@ class PostgresAccountStore final : public AccountStore, public ModerationStore, 
   std::optional<int64_t> add_deck(const DeckRecord& deck, int64_t max_decks) override;
   bool replace_deck(const DeckRecord& deck) override;
   bool delete_deck(int64_t id, AccountId owner) override;
+
+  // TournamentStore (postgres_tournament_store.cpp).
+  int64_t add_tournament(const TournamentRecord& record) override;
+  bool save_tournament(const TournamentRecord& record) override;
+  std::optional<TournamentRecord> find_tournament(int64_t id) override;
+  std::vector<TournamentRecord> open_tournaments() override;
+  std::vector<TournamentRecord> past_tournaments(int64_t limit) override;
 
  private:
   // Row `row` of a result of kAccountColumns; nullopt past the last row.

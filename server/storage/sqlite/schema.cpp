@@ -143,6 +143,8 @@ CREATE TABLE decks (
 );
 CREATE INDEX decks_by_owner ON decks (owner, updated_at);
 )sql",
+    // 9: tournaments (tournament_store.hpp), in the text both backends share.
+    kTournamentTables,
 };
 
 bool has_table(Database& db, const char* name) {

@@ -9,7 +9,7 @@
 
 namespace duelhall::storage {
 
-inline constexpr int kSchemaVersion = 8;
+inline constexpr int kSchemaVersion = 9;
 
 // 0 for a database without the schema_version table.
 int schema_version(Database& db);

@@ -9,6 +9,7 @@
 
 #include "storage/account_store.hpp"
 #include "storage/deck_store.hpp"
+#include "storage/tournament_store.hpp"
 #include "storage/moderation_store.hpp"
 #include "storage/sqlite/sqlite.hpp"
 
@@ -17,7 +18,8 @@ namespace duelhall::storage {
 // It also keeps the moderation's data (ModerationStore, sqlite_moderation_store.cpp) and the saved
 // decks (DeckStore, sqlite_deck_store.cpp) on the same connection, so that a server without a
 // file (":memory:") has one database for all three.
-class SqliteAccountStore final : public AccountStore, public ModerationStore, public DeckStore {
+class SqliteAccountStore final : public AccountStore, public ModerationStore, public DeckStore,
+                                 public TournamentStore {
  public:
   // Opens the database at `path` (":memory:" for a server that stores no matches) and brings its
   // schema up to date; throws StoreError.
@@ -82,6 +84,13 @@ class SqliteAccountStore final : public AccountStore, public ModerationStore, pu
   std::optional<int64_t> add_deck(const DeckRecord& deck, int64_t max_decks) override;
   bool replace_deck(const DeckRecord& deck) override;
   bool delete_deck(int64_t id, AccountId owner) override;
+
+  // TournamentStore (sqlite_tournament_store.cpp).
+  int64_t add_tournament(const TournamentRecord& record) override;
+  bool save_tournament(const TournamentRecord& record) override;
+  std::optional<TournamentRecord> find_tournament(int64_t id) override;
+  std::vector<TournamentRecord> open_tournaments() override;
+  std::vector<TournamentRecord> past_tournaments(int64_t limit) override;
 
  private:
   std::optional<AccountRecord> read_account(Statement& stmt);

@@ -29,6 +29,7 @@
 #include "metrics/server_metrics.hpp"
 #include "moderation/moderation_service.hpp"
 #include "pairing/pairing_room.hpp"
+#include "tournament_room/tournament_room.hpp"
 #include "net/listener.hpp"
 #include "net/static_files.hpp"
 #include "storage/group_commit.hpp"
@@ -156,6 +157,7 @@ int main(int argc, char** argv) {
   hub->set_moderation(moderation.get());
   hub->friends().start();
   hub->set_decks(stores.decks);
+  hub->set_tournament_store(stores.tournaments);
   // Cluster mode (docs/cluster.md): a Redis that does not answer stops the start here. Adopted
   // matches are read from the shared store and rebuilt on their own thread, never on an I/O
   // thread; joined (at the end of main) before the hub and the store go.
@@ -231,7 +233,8 @@ int main(int argc, char** argv) {
     return 1;
   }
   listener->run();
-  hub->pairing().start();  // quick pairing's waves (docs/pairing.md)
+  hub->pairing().start();      // quick pairing's waves (docs/pairing.md)
+  hub->tournaments().start();  // resumes the open tournaments (docs/tournaments.md)
   if (store_watch) store_watch->start();
   if (cluster) cluster->start(listener->port());
   spdlog::info("duelhall listening on {}:{}{} ({} rulesets, {} threads, web root '{}', data '{}')",
@@ -241,6 +244,7 @@ int main(int argc, char** argv) {
   Drain drain(io, *hub, context, [&io, &listener, &cluster, &hub] {
     listener->close();
     hub->pairing().stop();
+    hub->tournaments().stop();
     if (cluster) cluster->stop();
     io.stop();
   });

@@ -15,6 +15,7 @@ template <typename AccountAndModerationStore>
 void set_accounts(Stores& stores, std::unique_ptr<AccountAndModerationStore> store) {
   stores.moderation = store.get();
   stores.decks = store.get();
+  stores.tournaments = store.get();
   stores.accounts = std::move(store);
 }
 

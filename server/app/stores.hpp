@@ -9,6 +9,7 @@
 #include "config/config.hpp"
 #include "storage/account_store.hpp"
 #include "storage/deck_store.hpp"
+#include "storage/tournament_store.hpp"
 #include "storage/match_store.hpp"
 #include "storage/moderation_store.hpp"
 
@@ -22,6 +23,8 @@ struct Stores {
   storage::ModerationStore* moderation = nullptr;
   // Saved decks (docs/accounts.md): the same object as `accounts` too, never null.
   storage::DeckStore* decks = nullptr;
+  // Tournaments (docs/tournaments.md): the same object as `accounts` too, never null.
+  storage::TournamentStore* tournaments = nullptr;
   std::string where;  // for the log: the file, or the database URL without its password
 };
 

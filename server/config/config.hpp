@@ -115,6 +115,12 @@ struct Config {
   uint32_t away_seconds = 300;                 // connected but idle this long: away
   uint32_t max_follows = 500;                  // per account
   uint32_t presence_tick_ms = 1000;            // presence, counts, TV and expiry looked at
+  // Tournaments (docs/tournaments.md).
+  bool anyone_creates_tournaments = false;  // else moderators and admins only
+  uint32_t tournament_max_players = 256;
+  uint32_t tournament_max_open = 20;        // registering or running at once
+  uint32_t tournament_round_minutes = 60;   // a Swiss round's limit unless the tournament's own
+  uint32_t tournament_show_up_seconds = 120;  // at least: a game's clock counts too
   BotSettings bots;
   PairingSettings pairing;
   Limits limits;

@@ -181,6 +181,28 @@ const std::vector<Option>& options() {
       {"--max-decks", "accounts.max_decks",
        "saved decks (deck lists and setups) an account may keep (default 100)",
        number(&Config::max_decks_per_account, 1'000'000)},
+      {"--tournament-creators", "tournaments.creators",
+       "who may create tournaments: moderators (moderators and admins, the default) or anyone"
+       " (any signed-in account)",
+       [](Config& c, const std::string& v) {
+         if (v != "moderators" && v != "anyone") return false;
+         c.anyone_creates_tournaments = v == "anyone";
+         return true;
+       }},
+      {"--tournament-max-players", "tournaments.max_players",
+       "players a tournament may take at most (default 256)",
+       number(&Config::tournament_max_players, 100'000)},
+      {"--tournament-max-open", "tournaments.max_open",
+       "tournaments registering or running at once (default 20)",
+       number(&Config::tournament_max_open, 10'000)},
+      {"--tournament-round-minutes", "tournaments.round_minutes",
+       "a Swiss round's time limit unless the tournament sets its own: its games still running"
+       " then end drawn (default 60)",
+       number(&Config::tournament_round_minutes, 10'000)},
+      {"--tournament-show-up-seconds", "tournaments.show_up_seconds",
+       "how long a tournament game waits for a player who is not connected before that player"
+       " loses it (default 120; at least the game's decision clock)",
+       number(&Config::tournament_show_up_seconds, 86'400)},
       {"--tls-cert", "tls.cert",
        "PEM certificate chain: with --tls-key, serve HTTPS and WSS only; reread on SIGHUP",
        text(&Config::tls_cert)},

@@ -8,6 +8,7 @@
 #include "moderation/moderation_handlers.hpp"
 #include "net/messages.hpp"
 #include "pairing/pairing_handlers.hpp"
+#include "tournament_room/tournament_handlers.hpp"
 #include "replays/replay_handlers.hpp"
 
 namespace duelhall::server {
@@ -139,6 +140,18 @@ Handled Dispatcher::route(Call& call, const ClientMessage& message) {
       return handle_delete_deck(hub_, call, message.delete_deck());
     case ClientMessage::kCheckDeck:
       return handle_check_deck(hub_, call, message.check_deck());
+    case ClientMessage::kCreateTournament:
+      return handle_create_tournament(hub_.tournaments(), call, message.create_tournament());
+    case ClientMessage::kListTournaments:
+      return handle_list_tournaments(hub_.tournaments(), call, message.list_tournaments());
+    case ClientMessage::kGetTournament:
+      return handle_get_tournament(hub_.tournaments(), call, message.get_tournament());
+    case ClientMessage::kJoinTournament:
+      return handle_join_tournament(hub_, call, message.join_tournament());
+    case ClientMessage::kWithdrawTournament:
+      return handle_withdraw_tournament(hub_.tournaments(), call, message.withdraw_tournament());
+    case ClientMessage::kDisqualifyEntrant:
+      return handle_disqualify_entrant(hub_.tournaments(), call, message.disqualify_entrant());
     case ClientMessage::COMMAND_NOT_SET:
       return Handled::fail(UNKNOWN_COMMAND, "no command, or one this server does not know");
   }

@@ -10,6 +10,7 @@
 #include "match/match.hpp"
 #include "net/messages.hpp"
 #include "pairing/pairing_room.hpp"
+#include "tournament_room/tournament_room.hpp"
 #include "storage/match_store.hpp"
 
 namespace duelhall::server {
@@ -31,6 +32,7 @@ Hub::Hub(net::io_context& io, const engine::Registry& registry, Config config,
   }
   friends_ = std::make_unique<FriendsRoom>(*this);
   pairing_ = std::make_shared<PairingRoom>(*this);
+  tournaments_ = std::make_shared<TournamentRoom>(*this);
 }
 
 std::shared_ptr<Player> Hub::new_player(const std::string& name) {

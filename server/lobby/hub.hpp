@@ -31,6 +31,7 @@
 #include "friends/friends_room.hpp"
 #include "moderation/moderation_host.hpp"
 #include "pairing/pairing_host.hpp"
+#include "tournament_room/tournament_host.hpp"
 #include "replays/replay_host.hpp"
 
 namespace duelhall::storage {
@@ -50,6 +51,7 @@ namespace duelhall::server {
 
 class Match;
 class PairingRoom;
+class TournamentRoom;
 
 // The longest decision clock (a day): its milliseconds must fit MatchUpdate.clock_ms.
 inline constexpr uint32_t kMaxClockSeconds = 86'400;
@@ -85,6 +87,7 @@ class Hub : public MatchHost,
             public FriendsHost,
             public PairingHost,
             public DeckHost,
+            public TournamentHost,
             public std::enable_shared_from_this<Hub> {
  public:
   Hub(boost::asio::io_context& io, const engine::Registry& registry, Config config,
@@ -164,6 +167,20 @@ class Hub : public MatchHost,
   PairingCreated create_for_pairing(const std::shared_ptr<Player>& creator,
                                     const CreateMatch& request) override;
   bool clustered() const override { return cluster_ != nullptr; }
+
+  // Tournaments (tournament_room/, lobby/hub_tournaments.cpp): the room, which app/ starts, and
+  // what it asks of the hall. The store is the accounts' (null: tournaments live in memory).
+  TournamentRoom& tournaments() { return *tournaments_; }
+  void set_tournament_store(storage::TournamentStore* store) { tournament_store_ = store; }
+  storage::TournamentStore* tournament_store() const override { return tournament_store_; }
+  int32_t rating_of(int64_t account, const std::string& ruleset) override;
+  bool directs_tournaments(const ClientState& state) override;
+  std::optional<uint32_t> clock_seconds(const std::string& ruleset,
+                                        const std::string& clock) override;
+  std::pair<std::shared_ptr<Player>, std::shared_ptr<Peer>> connected(int64_t account) override;
+  TournamentMatch create_for_tournament(const std::shared_ptr<Player>& creator,
+                                        const CreateMatch& request) override;
+  void match_ended(uint64_t match_id, uint64_t winners, bool aborted) override;
 
   // A new match id (for an imported match): live and stored matches share one numbering.
   uint64_t allocate_match_id() override;
@@ -271,6 +288,8 @@ class Hub : public MatchHost,
   std::unordered_map<std::string, std::vector<RecoveredSeat>> recovered_seats_;
   std::unique_ptr<FriendsRoom> friends_;
   std::shared_ptr<PairingRoom> pairing_;
+  std::shared_ptr<TournamentRoom> tournaments_;
+  storage::TournamentStore* tournament_store_ = nullptr;
   // Last, so that it goes first: its threads are joined while the matches still stand.
   std::unique_ptr<BotPool> bot_pool_;
 };

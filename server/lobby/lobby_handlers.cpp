@@ -9,6 +9,7 @@
 #include "moderation/moderation_handlers.hpp"
 #include "net/messages.hpp"
 #include "pairing/pairing_room.hpp"
+#include "tournament_room/tournament_room.hpp"
 
 namespace duelhall::server {
 
@@ -20,6 +21,7 @@ void leave_hall(Hub& hub, const Peer* peer, ClientState& state) {
   }
   state.watching.clear();
   hub.pairing().disconnected(*peer, state.player);
+  hub.tournaments().disconnected(peer->peer_id());
   if (state.player) hub.player_dropped(state.player, peer);
 }
 

@@ -15,6 +15,9 @@ Handled handle_list_rulesets(Hub& hub, Call& call);
 Handled handle_list_matches(Hub& hub, Call& call);
 Handled handle_subscribe_lobby(Hub& hub, Call& call, const SubscribeLobby& request);
 Handled handle_create_match(Hub& hub, Call& call, const CreateMatch& request);
+// JoinTournament with the saved decks loaded as setups, then to the tournament room
+// (lobby/hub_tournaments.cpp).
+Handled handle_join_tournament(Hub& hub, Call& call, const JoinTournament& request);
 Handled handle_join_match(Hub& hub, Call& call, const JoinMatch& request);
 Handled handle_leave_match(Hub& hub, Call& call, const LeaveMatch& request);
 Handled handle_spectate(Hub& hub, Call& call, const Spectate& request);

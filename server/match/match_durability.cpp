@@ -80,7 +80,10 @@ void Match::on_durable(uint64_t ticket, const LogOutcome& outcome) {
   durable_ticket_ = std::max(durable_ticket_, ticket);
   while (!unstored_.empty() && unstored_.front().ticket <= ticket) unstored_.pop_front();
   if (ticket == end_ticket_ && end_to_store_) {
-    if (error.empty()) report_rated_end(*end_to_store_);
+    if (error.empty()) {
+      report_rated_end(*end_to_store_);
+      hub_.match_ended(id_, end_to_store_->winners.bits(), end_to_store_->aborted);
+    }
     end_to_store_.reset();
   }
   while (!held_replies_.empty() && held_replies_.front().ticket <= durable_ticket_) {

@@ -42,6 +42,9 @@ class MatchHost {
   // A rated match ended: the accounts rate it and the seats' players hear of the change.
   virtual void rated_match_ended(uint64_t match_id, std::string ruleset, uint64_t winners,
                                  std::vector<std::shared_ptr<Player>> players) = 0;
+  // The match ended and its end is stored (every match, rated or not; an abort too): `winners`
+  // has bit i for each winning seat. Thread-safe.
+  virtual void match_ended(uint64_t /*match_id*/, uint64_t /*winners*/, bool /*aborted*/) {}
   // Chat (docs/moderation.md): the number a player reports the line by, and whether the
   // connection `receiver_peer_id` ignores `sender` (then the line does not reach it). Thread-safe.
   virtual uint64_t chat_line(uint64_t /*match_id*/, const Player& /*sender*/,

@@ -13,7 +13,7 @@ if(NOT SERVER_DIR)
 endif()
 
 set(folders metrics fairness storage storage/sqlite storage/postgres accounts config tournaments net
-            cluster match hall moderation replays pairing decks friends lobby app)
+            cluster match hall moderation replays pairing decks friends tournament_room lobby app)
 # What each folder may include besides itself: a folder ("storage/") or one header ("net/peer.hpp").
 set(allowed_metrics "")
 set(allowed_fairness "")
@@ -39,6 +39,8 @@ set(allowed_friends hall/ accounts/ match/player.hpp moderation/roster.hpp
 # to a node through PairingHost.
 set(allowed_pairing hall/ match/ accounts/ config/ ${net_interfaces})
 set(allowed_decks hall/ config/ storage/)
+# tournament_room/: the director, on the pure formats of tournaments/.
+set(allowed_tournament_room tournaments/ hall/ match/ ${net_interfaces} config/ storage/)
 # The lobby includes a room only through its door: the handlers it routes to, the host it
 # implements.
 set(moderation_door moderation/moderation_handlers.hpp moderation/moderation_host.hpp
@@ -47,10 +49,13 @@ set(replays_door replays/replay_handlers.hpp replays/replay_host.hpp)
 set(friends_door friends/friends_handlers.hpp friends/friends_host.hpp friends/friends_room.hpp)
 set(pairing_door pairing/pairing_handlers.hpp pairing/pairing_host.hpp pairing/pairing_room.hpp)
 set(decks_door decks/deck_handlers.hpp decks/deck_host.hpp)
-set(allowed_lobby ${moderation_door} ${replays_door} ${pairing_door} ${friends_door} ${decks_door} hall/
+set(tournament_door tournament_room/tournament_handlers.hpp tournament_room/tournament_host.hpp
+    tournament_room/tournament_room.hpp)
+set(allowed_lobby ${moderation_door} ${replays_door} ${pairing_door} ${friends_door} ${decks_door}
+    ${tournament_door} hall/
     cluster/ accounts/ match/ ${net_interfaces} net/rate_limiter.hpp net/gateway.hpp config/ storage/
     fairness/ metrics/)
-set(allowed_app friends/ moderation/ replays/ pairing/ decks/ hall/ cluster/ accounts/ lobby/ match/ net/ config/
+set(allowed_app friends/ moderation/ replays/ pairing/ decks/ tournament_room/ hall/ cluster/ accounts/ lobby/ match/ net/ config/
     storage/postgres/ storage/sqlite/ storage/ fairness/ metrics/)
 # The duelhall_* library a folder builds, where its name is not the folder's; storage/sqlite/ is
 # built by storage/'s CMakeLists.txt, into duelhall_storage.
@@ -73,7 +78,8 @@ set(links_replays hall storage fairness engine proto)
 set(links_friends moderation hall accounts match net config storage engine proto)
 set(links_pairing pairing_room pairing hall accounts match net config proto)
 set(links_decks hall config storage engine proto)
-set(links_lobby decks friends pairing_room moderation replays hall cluster accounts match net config metrics storage
+set(links_tournament_room tournaments hall match net config storage proto)
+set(links_lobby tournament_room decks friends pairing_room moderation replays hall cluster accounts match net config metrics storage
     fairness engine proto)
 set(links_app friends moderation replays decks cluster accounts lobby match edge net config metrics
     storage_pg storage fairness engine)

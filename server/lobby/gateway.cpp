@@ -6,6 +6,7 @@
 #include "friends/friends_room.hpp"
 #include "moderation/moderation_handlers.hpp"
 #include "replays/replay_handlers.hpp"
+#include "tournament_room/tournament_room.hpp"
 
 namespace duelhall::server {
 
@@ -72,6 +73,17 @@ std::optional<http::message_generator> answer_tv(Hub& hub,
   return json_response(request, answer->status, std::move(answer->body));
 }
 
+// GET /api/tournaments[/<id>] (tournament_room/tournament_http.cpp), or nullopt for other paths.
+std::optional<http::message_generator> answer_tournaments(
+    Hub& hub, const http::request<http::string_body>& request) {
+  if (request.method() != http::verb::get && request.method() != http::verb::head) {
+    return std::nullopt;
+  }
+  auto answer = hub.tournaments().answer_http(request.target());
+  if (!answer) return std::nullopt;
+  return json_response(request, answer->status, std::move(answer->body));
+}
+
 }  // namespace
 
 std::optional<http::message_generator> LobbyGateway::screen(
@@ -93,6 +105,7 @@ std::optional<boost::beast::http::message_generator> LobbyGateway::answer(
     const boost::beast::http::request<boost::beast::http::string_body>& request) {
   if (auto exported = answer_export(hub_, request)) return exported;
   if (auto tv = answer_tv(hub_, request)) return tv;
+  if (auto tournaments = answer_tournaments(hub_, request)) return tournaments;
   return answer_accounts(hub_, request);
 }
 

@@ -58,6 +58,12 @@ class TournamentRoom : public std::enable_shared_from_this<TournamentRoom> {
   // For the HTTP API (lobby/gateway.cpp): the listing, and one tournament as any visitor sees it.
   TournamentList listing(uint32_t limit);
   std::optional<TournamentDetail> detail(uint64_t id);
+  // GET /api/tournaments[/<id>] as JSON (tournament_http.cpp); nullopt for other paths.
+  struct HttpAnswer {
+    int status = 200;
+    std::string body;
+  };
+  std::optional<HttpAnswer> answer_http(std::string_view target);
 
  private:
   // A game ready to be made into a match (all its players connected), taken out of the lock.

@@ -207,3 +207,37 @@ TEST_CASE("hall: tournaments: only moderators create them unless the host lets a
   list.mutable_list_tournaments();
   CHECK(ann.request(list).tournaments().tournaments_size() == 0);
 }
+
+TEST_CASE("hall: tournaments: GET /api/tournaments lists them and /api/tournaments/<id> gives "
+          "the standings as JSON") {
+  TournamentHall hall;
+  Entrant ann(hall, "Ann"), ben(hall, "Ben");
+  const int64_t start = wall_ms() + 2000;
+  const uint64_t id =
+      ann.client.request(create_tournament("Open \"Cup\"", FORMAT_SWISS, start))
+          .tournament()
+          .summary()
+          .id();
+  REQUIRE(ann.client.request(join_tournament(id)).result() == OK);
+  REQUIRE(ben.client.request(join_tournament(id)).result() == OK);
+
+  const auto listed = hall.room().answer_http("/api/tournaments");
+  REQUIRE(listed);
+  CHECK(listed->status == 200);
+  CHECK(listed->body.find(R"("name":"Open \"Cup\"")") != std::string::npos);
+  CHECK(listed->body.find(R"("status":"TOURNAMENT_REGISTERING")") != std::string::npos);
+
+  hall.room().tick(start);
+  const auto one = hall.room().answer_http("/api/tournaments/" + std::to_string(id) + "?x=1");
+  REQUIRE(one);
+  CHECK(one->status == 200);
+  CHECK(one->body.find(R"("status":"TOURNAMENT_RUNNING")") != std::string::npos);
+  CHECK(one->body.find(R"("name":"Ann")") != std::string::npos);
+  CHECK(one->body.find(R"("seats":[)") != std::string::npos);
+  CHECK(one->body.find("seat_options") == std::string::npos);  // setups are never shown
+
+  CHECK(hall.room().answer_http("/api/tournaments/" + std::to_string(id + 9))->status == 404);
+  CHECK(hall.room().answer_http("/api/tournaments/x1")->status == 404);
+  CHECK_FALSE(hall.room().answer_http("/api/tournamentsx"));
+  CHECK_FALSE(hall.room().answer_http("/api/tv/high_cards"));
+}

@@ -241,3 +241,20 @@ TEST_CASE("hall: tournaments: GET /api/tournaments lists them and /api/tournamen
   CHECK_FALSE(hall.room().answer_http("/api/tournamentsx"));
   CHECK_FALSE(hall.room().answer_http("/api/tv/high_cards"));
 }
+
+TEST_CASE("hall: tournaments: the host's settings come from flags and the shipped TOML file") {
+  const auto flags = server::parse_args({"--tournament-creators", "anyone",
+                                         "--tournament-max-players", "64",
+                                         "--tournament-show-up-seconds", "30"});
+  REQUIRE(flags.error.empty());
+  CHECK(flags.config.anyone_creates_tournaments);
+  CHECK(flags.config.tournament_max_players == 64);
+  CHECK(flags.config.tournament_show_up_seconds == 30);
+  CHECK_FALSE(server::parse_args({"--tournament-creators", "everyone"}).error.empty());
+  const auto shipped =
+      server::parse_args({"--config", std::string(DUELHALL_SOURCE_DIR) + "/deploy/duelhall.toml"});
+  REQUIRE(shipped.error.empty());
+  CHECK_FALSE(shipped.config.anyone_creates_tournaments);
+  CHECK(shipped.config.tournament_max_open == 20);
+  CHECK(shipped.config.tournament_round_minutes == 60);
+}

@@ -258,3 +258,46 @@ TEST_CASE("hall: tournaments: the host's settings come from flags and the shippe
   CHECK(shipped.config.tournament_max_open == 20);
   CHECK(shipped.config.tournament_round_minutes == 60);
 }
+
+TEST_CASE("hall: tournaments: each player's locked setups are checked at registration and the "
+          "match gets, seat by seat, the ones that fit together") {
+  // The test ruleset's setups are colours, "red" or "blue", and two seats may not bring the same.
+  TournamentHall hall;
+  Entrant ann(hall, "Ann"), ben(hall, "Ben");
+  const int64_t start = wall_ms() + 2000;
+  const uint64_t id =
+      ann.client.request(create_tournament("Colours", FORMAT_SWISS, start)).tournament().summary().id();
+  ClientMessage green = join_tournament(id);
+  green.mutable_join_tournament()->add_seat_options("green");
+  CHECK(ann.client.request(green).result() == BAD_PARAMETERS);
+  ClientMessage three = join_tournament(id);
+  for (const char* colour : {"red", "blue", "red"}) three.mutable_join_tournament()->add_seat_options(colour);
+  CHECK(ann.client.request(three).result() == BAD_PARAMETERS);
+  CHECK(detail_of(ann, id).summary().players() == 0);
+
+  ClientMessage red = join_tournament(id);
+  red.mutable_join_tournament()->add_seat_options("red");
+  REQUIRE(ann.client.request(red).result() == OK);
+  ClientMessage both = join_tournament(id);
+  both.mutable_join_tournament()->add_seat_options("red");
+  both.mutable_join_tournament()->add_seat_options("blue");
+  REQUIRE(ben.client.request(both).result() == OK);
+  hall.room().tick(start);
+  const auto ready = next_push(ann.client, ServerMessage::kTournamentGame);
+  REQUIRE(ready);
+  const auto match = hall.server.hub->find_match(ready->tournament_game().match_id());
+  REQUIRE(match);
+  std::map<std::string, std::string> options;
+  bool read = false;
+  match->seats_now([&](const server::Match::SeatsNow& now) {
+    for (size_t seat = 0; seat < now.players.size(); ++seat) {
+      if (now.players[seat]) options[now.players[seat]->name()] = now.options[seat];
+    }
+    read = true;
+  });
+  REQUIRE(ann.client.wait_until([&] { return read && options.size() == 2; }));
+  CHECK(options["Ann"] == "red");
+  CHECK(options["Ben"] == "blue");
+  // The detail never shows a setup.
+  CHECK(detail_of(ben, id).DebugString().find("blue") == std::string::npos);
+}

@@ -35,7 +35,7 @@ export class Hall {
     });
   }
 
-  private notify(notice: Omit<Notice, "id">): void {
+  notify(notice: Omit<Notice, "id">): void {
     this.notices.push({ id: this.nextNotice++, ...notice });
     if (this.notices.length > 8) this.notices.shift();
     if (document.hidden) this.unseen++;

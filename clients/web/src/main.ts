@@ -24,10 +24,13 @@ import { Hall } from "./hall";
 import { challengeForm, countsLine, followedPanel, noticeBadge, notifications, onlinePanel, titleWithUnseen, tvPage } from "./ui/hall";
 import { go, parseRoute } from "./ui/route";
 import { decksPage } from "./ui/decks";
+import { Tournaments } from "./tournaments";
+import { tournamentPage, tournamentsPage } from "./ui/tournaments";
 
 const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
 const session = new Session(wsUrl);
 const hall = new Hall(session);
+const tours = new Tournaments(session);
 const tabs = new TabLock();
 const root = document.getElementById("app") as HTMLElement;
 const ACCOUNT_DATA_REFRESH_MS = 30_000; // an open leaderboard or profile follows others' matches
@@ -70,6 +73,7 @@ function statusBar(): HTMLElement {
       h("a", { href: "#/", class: "brand" }, "Duelhall"),
       session.hasIdentity ? h("a", { href: "#/replays", id: "replays-link" }, "Replays") : null,
       session.hasIdentity ? h("a", { href: "#/decks", id: "decks-link" }, "Decks") : null,
+      session.hasIdentity ? h("a", { href: "#/tournaments", id: "tournaments-link" }, "Tournaments") : null,
       h("a", { href: `#/rules/${chosenRuleset || session.rulesets[0]?.name || ""}`, id: "rules-link" }, "How to play"),
       session.hasIdentity && !signedIn() ? h("span", { class: "who" }, session.name) : null,
       session.ready ? accountLinks() : null,
@@ -144,6 +148,8 @@ function page(): HTMLElement {
   if (route.page === "replay" && session.ready) return replayPage(session, route.id);
   if (route.page === "account" && session.ready) return accountPage(session);
   if (route.page === "decks" && session.ready) return decksPage(session, route.deck);
+  if (route.page === "tournaments" && session.ready) return tournamentsPage(session, tours);
+  if (route.page === "tournament" && session.ready) return tournamentPage(session, tours, route.id);
   if (route.page === "moderation" && session.ready) return moderationPage(session);
   if (route.page === "player" && session.ready) {
     const main = playerPage(session, route.name);
@@ -209,6 +215,7 @@ setInterval(() => {
 
 window.addEventListener("hashchange", () => {
   if (parseRoute(location.hash).page !== "tv") hall.stopTv();
+  if (parseRoute(location.hash).page !== "tournament") void tours.unwatch();
   forgetProblem(location.hash);
   session.error = "";
   staleAccountData(); // a profile or leaderboard shown again loads afresh
@@ -231,6 +238,12 @@ session.subscribe(render);
 session.pairing.onPaired = (id) => {
   announce(`Paired: match ${id} is yours to play.`);
   go(`#/match/${id}`);
+};
+// A tournament game of ours started: a notification, and the page goes to the match.
+tours.onGameReady = (ready) => {
+  hall.notify({ text: `Your game in ${ready.tournamentName} (round ${ready.round}) has started: ${ready.seats.join(" against ")}` });
+  announce(`Your tournament game has started: match ${ready.matchId}.`);
+  go(`#/match/${ready.matchId}`);
 };
 tabs.onRole = (role) => {
   if (role === "live") session.start();

@@ -1,7 +1,8 @@
 // Hash routes: #/ lobby, #/match/<id>, #/join/<id>/<invite>, #/watch/<id>[/<invite>],
 // #/replays, #/replay/<id>, #/rules/<ruleset> (how to play), #/account, #/player/<name>,
 // #/leaderboard[/<ruleset>], #/moderation, #/tv[/<ruleset>] (the featured live match),
-// #/decks (saved decks, editor, cards), #/deck/<id> (a shared deck).
+// #/decks (saved decks, editor, cards), #/deck/<id> (a shared deck), #/tournaments,
+// #/tournament/<id>.
 export type Route =
   | { page: "lobby" }
   | { page: "replays" }
@@ -13,6 +14,8 @@ export type Route =
   | { page: "leaderboard"; ruleset: string }
   | { page: "tv"; ruleset: string }
   | { page: "replay"; id: bigint }
+  | { page: "tournaments" }
+  | { page: "tournament"; id: bigint }
   | { page: "match"; id: bigint }
   | { page: "join"; id: bigint; invite: string }
   | { page: "watch"; id: bigint; invite: string };
@@ -25,6 +28,8 @@ export function parseRoute(hash: string): Route {
   if (id !== null && parts[0] === "watch") return { page: "watch", id, invite: parts[2] ?? "" };
   if (id !== null && parts[0] === "replay") return { page: "replay", id };
   if (parts[0] === "replays") return { page: "replays" };
+  if (parts[0] === "tournaments") return { page: "tournaments" };
+  if (id !== null && parts[0] === "tournament") return { page: "tournament", id };
   if (parts[0] === "decks") return { page: "decks", deck: null };
   if (id !== null && parts[0] === "deck") return { page: "decks", deck: id };
   if (parts[0] === "rules") return { page: "rules", ruleset: /^[a-z0-9_]*$/.test(parts[1] ?? "") ? parts[1] ?? "" : "" };

@@ -1,0 +1,126 @@
+// A tournament in Chromium, four browser contexts (docs/tournaments.md): Ann, signed in, creates a
+// Swiss of two rounds starting a few seconds later from the tournaments page; Ann, Ben, Cid and
+// Dee join from its page; at the start each page is taken to its game's match; the player in seat
+// 1 of each game resigns; the second round is paired at once and played the same way; every page
+// then shows the tournament finished, with the final standings (the one with two wins first, with
+// 2 points). The server also answers the standings as JSON. axe-core checks the list and the
+// tournament page. Registered with ctest as "web: tournament".
+// Usage: node tournament.mjs <duelhall binary> <built client dir>
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { checkAxe } from "./axe.mjs";
+import { openParticipant, routeMatchId } from "./players.mjs";
+import { startServer } from "./server.mjs";
+
+const [binary, webRoot] = process.argv.slice(2);
+if (!binary || !webRoot) {
+  console.error("usage: node tournament.mjs <duelhall binary> <built client dir>");
+  process.exit(2);
+}
+if (!existsSync(process.env.DUELHALL_CHROMIUM ?? "/usr/bin/chromium")) {
+  console.error("Debian's chromium is missing: apt-get install -y chromium");
+  process.exit(77);
+}
+
+async function register(p, name) {
+  await p.page.click("#account-link");
+  await p.page.fill("#signup-name", name);
+  await p.page.fill("#signup-password", "correct horse");
+  await p.page.click("#signup-form button[type=submit]");
+  await p.page.waitForSelector("#sign-out", { timeout: 10_000 });
+}
+
+// Each page lands on its game's match; the one in seat 1 resigns. Returns the match ids.
+async function playRound(players, round, before) {
+  const matches = new Set();
+  for (const p of players) {
+    await p.page.waitForFunction((old) => {
+      const m = /#\/match\/(\d+)/.exec(location.hash);
+      return m && !old.includes(m[1]);
+    }, before.map(String), { timeout: 20_000 }).catch(async () => {
+      throw new Error(`${p.name} was not taken to a round ${round} match: at ${await p.page.evaluate(() => location.hash)}`);
+    });
+    const id = await routeMatchId(p.page);
+    matches.add(id);
+    p.match = id;
+  }
+  if (matches.size !== 2) throw new Error(`round ${round}: ${matches.size} matches for four players`);
+  for (const p of players) {
+    const seat = await p.page.evaluate((id) => window.duelhall.matches.get(BigInt(id))?.seat, String(p.match));
+    if (seat !== 1) continue;
+    await p.page.click("#resign", { timeout: 10_000 });
+    await p.page.click("#resign-yes", { timeout: 10_000 });
+  }
+  for (const p of players) {
+    await p.page.waitForFunction((id) => Boolean(window.duelhall.matches.get(BigInt(id))?.outcome), String(p.match),
+      { timeout: 10_000 });
+  }
+  return [...matches];
+}
+
+const started = Date.now();
+const server = await startServer(resolve(binary), resolve(webRoot), ["--tournament-creators", "anyone"]);
+const opened = [];
+let failed = false;
+try {
+  const players = [];
+  for (const name of ["Ann", "Ben", "Cid", "Dee"]) {
+    const p = await openParticipant(name, server.url);
+    opened.push(p);
+    players.push(p);
+    await register(p, `${name.toLowerCase()}_acc`);
+  }
+  const [ann] = players;
+  await ann.page.goto(`${ann.url}#/tournaments`);
+  await ann.page.waitForSelector("#tournament-create");
+  await checkAxe(ann.page, "the tournaments page");
+  await ann.page.fill("#t-name", "Spring Swiss");
+  await ann.page.selectOption("#t-ruleset", "jedi_duel");
+  await ann.page.fill("#t-rounds", "2");
+  await ann.page.selectOption("#t-clock", "blitz");
+  // Eight seconds from now, in the page's local time with seconds.
+  await ann.page.evaluate(() => {
+    const at = new Date(Date.now() + 8_000);
+    const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+    document.getElementById("t-start").value = local;
+  });
+  await ann.page.click("#t-create");
+  await ann.page.waitForFunction(() => /#\/tournament\/\d+/.test(location.hash), null, { timeout: 10_000 });
+  const id = /#\/tournament\/(\d+)/.exec(await ann.page.evaluate(() => location.hash))[1];
+  for (const p of players) {
+    if (p !== ann) await p.page.goto(`${p.url}#/tournament/${id}`);
+    await p.page.click("#t-join", { timeout: 10_000 });
+    await p.page.waitForSelector("#t-registered", { timeout: 10_000 });
+  }
+  await ann.page.waitForFunction(() => document.querySelectorAll("#t-standings tbody tr").length === 4, null, { timeout: 10_000 });
+  await checkAxe(ann.page, "a tournament page while registering");
+  console.log("ok   a Swiss is created from the tournaments page and four players join from its page");
+
+  const first = await playRound(players, 1, []);
+  const second = await playRound(players, 2, first);
+  console.log(`ok   both rounds start by themselves, each page is taken to its match, the seat 1 players resign (matches ${first}, ${second})`);
+
+  for (const p of players) {
+    await p.page.goto(`${p.url}#/tournament/${id}`);
+    await p.page.waitForSelector('#t-status[data-status="finished"]', { timeout: 15_000 }).catch(async () => {
+      throw new Error(`${p.name}'s page reads ${await p.page.innerText("#main").catch(() => "nothing")}`);
+    });
+    const top = await p.page.innerText("#t-standings tbody tr:first-child .t-points");
+    if (top !== "2") throw new Error(`${p.name}'s standings give the winner ${top} points`);
+  }
+  await checkAxe(ann.page, "a finished tournament's page");
+  const json = await ann.page.evaluate(async (tid) => (await fetch(`/api/tournaments/${tid}`)).json(), id);
+  if (json.summary?.status !== "TOURNAMENT_FINISHED" || json.standings?.length !== 4 || json.standings[0].points !== 4) {
+    throw new Error(`GET /api/tournaments/${id} answered ${JSON.stringify(json).slice(0, 400)}`);
+  }
+  console.log("ok   every page shows the tournament finished with its final standings; GET /api/tournaments/<id> agrees");
+  console.log(`     (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+} catch (e) {
+  failed = true;
+  console.log(`FAIL tournament: ${e.stack ?? e}`);
+  console.log(server.log().slice(-3000));
+} finally {
+  for (const p of opened) await p.close().catch(() => {});
+  await server.stop();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,69 @@
+// The client's tournament state and the figures its pages show (src/tournaments.ts): the watched
+// tournament's pushed detail is kept (another's is not), a game-ready push seats the player in its
+// match and calls the page's hook, and results and standings read as players read them.
+import { create } from "@bufbuild/protobuf";
+import { describe, expect, it } from "vitest";
+import { ServerMessageSchema } from "../src/gen/envelope_pb";
+import { TournamentFormat, TournamentGameSchema } from "../src/gen/tournaments_pb";
+import { newMatchView, type MatchView } from "../src/match_feed";
+import { gamesByRound, resultText, standingColumns, standingFigures, TournamentsState } from "../src/tournaments";
+
+function views(): [Map<bigint, MatchView>, (id: bigint) => MatchView] {
+  const all = new Map<bigint, MatchView>();
+  return [all, (id) => all.get(id) ?? all.set(id, newMatchView(id, "")).get(id)!];
+}
+
+const game = (round: number, seats: string[], places: number[] = [], matchId = 0n, forfeit = false) =>
+  create(TournamentGameSchema, { round, seats, places, matchId, forfeit });
+
+describe("tournament state", () => {
+  it("keeps the pushed detail of the tournament it watches and no other's", () => {
+    const state = new TournamentsState();
+    const [, match] = views();
+    state.watching = 7n;
+    const push = (id: bigint, players: number) => create(ServerMessageSchema, {
+      body: { case: "tournament", value: { summary: { id, players } } },
+    });
+    expect(state.receive(push(8n, 3), match)).toBe(true);
+    expect(state.shown).toBeUndefined();
+    state.receive(push(7n, 4), match);
+    expect(state.shown?.summary?.players).toBe(4);
+  });
+
+  it("seats the player in a started game's match and takes the page there", () => {
+    const state = new TournamentsState();
+    const [all, match] = views();
+    const ready: bigint[] = [];
+    state.onGameReady = (r) => ready.push(r.matchId);
+    state.receive(create(ServerMessageSchema, {
+      body: { case: "tournamentGame", value: { tournamentId: 7n, matchId: 31n, seat: 1, round: 2, seats: ["Ann", "Ben"] } },
+    }), match);
+    expect(all.get(31n)?.seat).toBe(1);
+    expect(ready).toEqual([31n]);
+    expect(state.receive(create(ServerMessageSchema, { body: { case: "pong", value: {} } }), match)).toBe(false);
+  });
+});
+
+describe("tournament figures", () => {
+  it("reads results as players do", () => {
+    expect(resultText(game(1, ["Ann", "Ben"], [1, 2], 5n))).toBe("Ann won");
+    expect(resultText(game(1, ["Ann", "Ben"], [2, 1], 5n, true))).toBe("Ben won by forfeit");
+    expect(resultText(game(1, ["Ann", "Ben"], [1, 1], 5n))).toBe("drawn");
+    expect(resultText(game(1, ["Ann", "Ben"], [], 5n))).toBe("in play");
+    expect(resultText(game(1, ["Ann", "Ben"]))).toBe("waiting for players");
+    expect(resultText(game(1, ["Cat"], [1]))).toBe("bye");
+    expect(resultText(game(1, ["Ann", "Ben", "Cat"], [1, 1, 3], 5n))).toBe("Ann and Ben won");
+  });
+
+  it("shows Swiss figures in points from half- and quarter-points, by format", () => {
+    expect(standingFigures(TournamentFormat.FORMAT_SWISS, 5, 7, 10)).toEqual(["2.5", "3.5", "2.5"]);
+    expect(standingFigures(TournamentFormat.FORMAT_ARENA, 12, 1650, 3)).toEqual(["12", "1650", "3"]);
+    expect(standingFigures(TournamentFormat.FORMAT_KNOCKOUT, 0, 3, 1)).toEqual(["", "3", "1"]);
+    expect(standingColumns(TournamentFormat.FORMAT_SWISS)[1]).toBe("Buchholz");
+  });
+
+  it("groups a bracket's games by round, earliest first", () => {
+    const rounds = gamesByRound([game(2, ["A", "B"]), game(1, ["A", "C"]), game(1, ["B", "D"])]);
+    expect(rounds.map(([r, g]) => [r, g.length])).toEqual([[1, 2], [2, 1]]);
+  });
+});

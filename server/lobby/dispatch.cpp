@@ -123,7 +123,7 @@ Handled Dispatcher::route(Call& call, const ClientMessage& message) {
     case ClientMessage::kGetTv:
       return handle_get_tv(hub_, call, message.get_tv());
     case ClientMessage::kSeek:
-      return handle_seek(hub_.pairing(), call, message.seek());
+      return handle_seek(hub_, call, message.seek());
     case ClientMessage::kCancelSeek:
       return handle_cancel_seek(hub_.pairing(), call);
     case ClientMessage::kOfferRematch:

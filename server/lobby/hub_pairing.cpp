@@ -1,6 +1,9 @@
 // What the pairing room asks of the hall (pairing/pairing_host.hpp): whether a player sits in a
 // match not ended, and a match made through the lobby's own create path.
+#include "decks/deck_handlers.hpp"
 #include "lobby/hub.hpp"
+#include "lobby/lobby_handlers.hpp"
+#include "pairing/pairing_handlers.hpp"
 
 namespace duelhall::server {
 
@@ -16,6 +19,19 @@ bool Hub::seated_in_unended_match(Player& player) {
     if (status == WAITING || status == PLAYING) return true;
   }
   return false;
+}
+
+Handled handle_seek(Hub& hub, Call& call, const Seek& given) {
+  if (given.saved_deck() == 0) return handle_seek(hub.pairing(), call, given);
+  // The saved deck becomes the seek's setup text; a Young Jedi deck's side is then the seat the
+  // pairing gives it (fit_seat_options), as a typed list's is.
+  Seek request = given;
+  int seat = -1;
+  Handled loaded = load_seat_deck(hub, call, given.saved_deck(), given.ruleset(), &seat,
+                                  request.mutable_seat_option());
+  if (loaded.code != OK) return loaded;
+  request.clear_saved_deck();
+  return handle_seek(hub.pairing(), call, request);
 }
 
 PairingCreated Hub::create_for_pairing(const std::shared_ptr<Player>& creator,

@@ -18,6 +18,9 @@ Handled handle_create_match(Hub& hub, Call& call, const CreateMatch& request);
 // JoinTournament with the saved decks loaded as setups, then to the tournament room
 // (lobby/hub_tournaments.cpp).
 Handled handle_join_tournament(Hub& hub, Call& call, const JoinTournament& request);
+// Seek with its saved deck loaded as the seat's setup, then to the pairing room
+// (lobby/hub_pairing.cpp).
+Handled handle_seek(Hub& hub, Call& call, const Seek& request);
 Handled handle_join_match(Hub& hub, Call& call, const JoinMatch& request);
 Handled handle_leave_match(Hub& hub, Call& call, const LeaveMatch& request);
 Handled handle_spectate(Hub& hub, Call& call, const Spectate& request);

@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 
 #include "accounts/account_service.hpp"
+#include "match/match.hpp"
+#include "pairing/pairing_room.hpp"
 #include "storage/sqlite/sqlite_account_store.hpp"
 #include "support/in_process.hpp"
 #include "young_jedi/deck.hpp"
@@ -85,6 +87,22 @@ uint64_t saved(InProcessClient& client, const std::string& name, const std::stri
   const ServerMessage reply = client.request(save_message(name, list, shared));
   REQUIRE(reply.result() == OK);
   return reply.deck().summary().id();
+}
+
+// Each seated player's setup text in match `id`, by name, as the match holds it.
+std::map<std::string, std::string> seat_setups(DeckServer& s, InProcessClient& client, uint64_t id) {
+  std::map<std::string, std::string> setups;
+  bool read = false;
+  auto match = s.server.hub->find_match(id);
+  REQUIRE(match);
+  match->seats_now([&](const server::Match::SeatsNow& now) {
+    for (size_t seat = 0; seat < now.players.size(); ++seat) {
+      if (now.players[seat]) setups[now.players[seat]->name()] = now.options[seat];
+    }
+    read = true;
+  });
+  REQUIRE(client.wait_until([&] { return read; }));
+  return setups;
 }
 
 }  // namespace
@@ -231,7 +249,7 @@ TEST_CASE("decks: another account's private deck is refused DECK_PRIVATE, a publ
   CHECK(decks_of(ann) == 2);
 }
 
-TEST_CASE("decks: a match created and joined with saved decks seats them, checked at the seat") {
+TEST_CASE("decks: a match created and joined with saved decks seats them, checked at the seat, and holds each saved list") {
   DeckServer s;
   InProcessClient ann(s.server);
   InProcessClient ben(s.server);
@@ -282,6 +300,51 @@ TEST_CASE("decks: a match created and joined with saved decks seats them, checke
   };
   CHECK(started(ben));
   CHECK(started(ann));
+  // The match plays the saved lists themselves, not the ready decks an empty setup would give.
+  const auto setups = seat_setups(s, ann, match_id);
+  CHECK(setups.at("Ann") == ready_list(yj::Side::kLight));
+  CHECK(setups.at("Ben") == ready_list(yj::Side::kDark));
+}
+
+TEST_CASE("decks: two seekers with saved decks are paired into one match that holds their lists, "
+          "each at the seat of its deck's side") {
+  DeckServer s;
+  InProcessClient ann(s.server);
+  InProcessClient ben(s.server);
+  sign_up(ann, "Ann");
+  sign_up(ben, "Ben");
+  const uint64_t ann_dark = saved(ann, "dark", ready_list(yj::Side::kDark));
+  const uint64_t ben_light = saved(ben, "light", ready_list(yj::Side::kLight));
+  ClientMessage seek;
+  seek.mutable_seek()->set_ruleset("young_jedi");
+  seek.mutable_seek()->set_clock("rapid");
+  seek.mutable_seek()->set_saved_deck(ben_light);
+  CHECK(ann.request(seek).result() == DECK_PRIVATE);
+  seek.mutable_seek()->set_saved_deck(4242);
+  CHECK(ann.request(seek).result() == UNKNOWN_DECK);
+  CHECK(s.server.hub->pairing().seeking() == 0);
+
+  seek.mutable_seek()->set_saved_deck(ann_dark);
+  REQUIRE(ann.request(seek).result() == OK);
+  seek.mutable_seek()->set_saved_deck(ben_light);
+  REQUIRE(ben.request(seek).result() == OK);
+  CHECK(s.server.hub->pairing().wave(std::chrono::steady_clock::now()) == 1);
+  uint64_t match_id = 0;
+  REQUIRE(ann.wait_until([&] {
+    for (const ServerMessage& m : ann.inbox) {
+      if (m.has_paired()) match_id = m.paired().match_id();
+    }
+    return match_id != 0;
+  }));
+  const auto setups = seat_setups(s, ann, match_id);
+  CHECK(setups.at("Ann") == ready_list(yj::Side::kDark));
+  CHECK(setups.at("Ben") == ready_list(yj::Side::kLight));
+  auto match = s.server.hub->find_match(match_id);
+  bool ben_light_seat = false;
+  match->seats_now([&](const server::Match::SeatsNow& now) {
+    ben_light_seat = now.players.size() == 2 && now.players[0] && now.players[0]->name() == "Ben";
+  });
+  REQUIRE(ann.wait_until([&] { return ben_light_seat; }));
 }
 
 TEST_CASE("decks: a guest cannot sit down with a saved deck") {

@@ -98,6 +98,7 @@ Handled handle_replay_view(ReplayHost& hub, Call& call, const ReplayView& reques
   for (const auto& [name, value] : stored->config.params.values()) {
     (*frame->mutable_params())[name] = value;
   }
+  for (const std::string& setup : stored->config.seat_options) frame->add_setups(setup);
   return Handled::ok();
 }
 

@@ -7,6 +7,9 @@
 #include "core/registry.hpp"
 #include "helpers.hpp"
 #include "record_helpers.hpp"
+#include "young_jedi/deck.hpp"
+
+#include <thread>
 
 using namespace duelhall;
 using namespace duelhall::testing;
@@ -171,4 +174,39 @@ TEST_CASE("replays of every perspective match what the live viewers were sent") 
   CHECK(last.replay_frame().view() == views[length][0]);
   CHECK(watcher->request(export_match(copy)).exported().record().find("\nend ") !=
         std::string::npos);
+}
+
+TEST_CASE("a replay gives each seat's deck list once the match has ended, and nothing before") {
+  ServerProcess server;
+  const auto ready = engine::young_jedi::ready_decks();
+  std::string light, dark;
+  for (const auto& deck : ready) {
+    (deck.side == engine::young_jedi::Side::kLight ? light : dark) = deck.list;
+  }
+  auto ann = connect_as(server.port(), "Ann");
+  auto ben = connect_as(server.port(), "Ben");
+  ClientMessage create = create_match("young_jedi", 2, true, 0);
+  create.mutable_create_match()->set_seat_option(light);
+  auto created = ann->request(create);
+  REQUIRE(created.result() == OK);
+  const uint64_t id = created.created().match().match_id();
+  ClientMessage join = join_match(id, 1);
+  join.mutable_join_match()->set_seat_option(dark);
+  REQUIRE(ben->request(join).result() == OK);
+  CHECK(ben->request(replay_view(id, -1, 0)).result() == MATCH_NOT_ENDED);
+  ClientMessage resign;
+  resign.mutable_resign()->set_match_id(id);
+  ann->send(resign);
+  REQUIRE(ben->wait_until([&] { return ben->tracker().find(id) && ben->tracker().find(id)->ended; }));
+  // The end is stored just after it is told: a replay opens once it is.
+  ServerMessage frame;
+  for (int tries = 0; tries < 50; ++tries) {
+    frame = ben->request(replay_view(id, -1, 0));
+    if (frame.result() != MATCH_NOT_ENDED) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  REQUIRE(frame.result() == OK);
+  REQUIRE(frame.replay_frame().setups_size() == 2);
+  CHECK(frame.replay_frame().setups(0) == light);
+  CHECK(frame.replay_frame().setups(1) == dark);
 }

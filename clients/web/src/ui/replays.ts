@@ -118,6 +118,16 @@ function perspectiveChoice(session: Session, v: ViewerState, summary: ReplaySumm
     } }, ...choices.map((c) => h("option", { value: c.seat, selected: c.seat === v.seat }, c.label))));
 }
 
+// Each seat's deck list (or setup) as the match played it: public once the match has ended.
+function setupsPanel(frame: ReplayFrame, name: (seat: number) => string): HTMLElement | null {
+  if (!frame.setups.some((s) => s.trim() !== "")) return null;
+  return h("section", { class: "panel", id: "replay-setups", "aria-labelledby": "replay-setups-h" },
+    h("h2", { id: "replay-setups-h" }, "Decks"),
+    ...frame.setups.map((text, seat) => h("details", { "data-setup": String(seat) },
+      h("summary", {}, `${name(seat)}'s deck`),
+      text.trim() ? h("pre", { class: "deck-list" }, text) : h("p", { class: "hint" }, "The ready deck."))));
+}
+
 function stepControls(session: Session, v: ViewerState, frame: ReplayFrame): HTMLElement {
   const at = frame.position;
   const go = (position: number) => () => void showReplay(session, v.id, v.seat, Math.min(frame.length, Math.max(0, position)));
@@ -196,6 +206,7 @@ export function replayPage(session: Session, id: bigint): HTMLElement {
             ? h("p", { id: "replay-result", class: "result" }, resultText(summary))
             : h("p", { id: "replay-result", class: "hint" }, "Shown at the last step."))),
       h("div", { class: "side-col" },
+        setupsPanel(frame, name),
         h("section", { class: "panel log", "aria-labelledby": "replay-log-h" },
           h("h2", { id: "replay-log-h" }, frame.position ? `Action ${frame.position}` : "The start"),
           h("ol", { id: "replay-events" },

@@ -145,6 +145,18 @@ try {
   const end = await matchState(page, id);
   if (!end?.over) throw new Error(`the match did not end within ${MAX_ACTIONS} steps`);
   console.log(`played match ${id} with the saved deck to its end (${acted} steps)`);
+
+  // The replay shows the deck the player sat down with (public now that the match has ended).
+  let shown = "";
+  for (let tries = 0; tries < 5 && !shown; ++tries) {
+    await page.goto(`${server.url}#/replays`);
+    await page.goto(`${server.url}#/replay/${id}`);
+    shown = await page.waitForSelector('#replay-setups [data-setup="0"] pre', { state: "attached", timeout: 3_000 })
+      .then((el) => el.textContent()).catch(() => "");
+  }
+  const lines = shown.split("\n").filter((l) => l.trim() !== "");
+  if (lines.length < 5) throw new Error(`the replay shows seat 0's deck as: ${shown}`);
+  console.log(`the replay shows the saved deck (${lines.length} lines)`);
   console.log("decks: OK");
 } catch (e) {
   failed = true;

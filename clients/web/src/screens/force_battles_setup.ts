@@ -8,6 +8,7 @@
 import { h } from "../dom";
 import type { LegalAction } from "../gen/match_pb";
 import { argOf, kindOf } from "./screen";
+import { parseSetup, setupText } from "./setup_text";
 
 const SIDE = 1, HAND = 2, COLOUR = 3, SPHERE = 4, ATT = 5, DEF = 6, GEAS = 7, CONFIRM = 9; // 8: the free GEAS
 const SPHERES = ["HL", "HR", "center", "LT", "RT", "LL", "RL"];
@@ -49,6 +50,18 @@ function planFor(id: bigint): Plan {
     plans.set(id, p);
   }
   return p;
+}
+
+// The plan of match `id` as a saved setup's text, and a saved setup's text made the plan (false:
+// not a setup).
+export function planText(id: bigint): string {
+  return setupText(planFor(id));
+}
+export function usePlanText(id: bigint, text: string): boolean {
+  const choices = parseSetup(text);
+  if (!choices) return false;
+  Object.assign(planFor(id), choices);
+  return true;
 }
 
 export function isSetupStep(legal: LegalAction[]): boolean {
@@ -127,7 +140,9 @@ function choice(name: string, options: string[], value: number, set: (n: number)
       checked: i === value, onchange: () => { set(i); redraw(); } }), ` ${o}`)));
 }
 
-export function setupPlanner(id: bigint, legal: LegalAction[], competency: string, redraw: () => void): HTMLElement | null {
+// `saves`: the signed-in player's saved setups (ui/setup_saves.ts), shown with the form.
+export function setupPlanner(id: bigint, legal: LegalAction[], competency: string, redraw: () => void,
+  saves: HTMLElement | null = null): HTMLElement | null {
   if (!isSetupStep(legal)) return null;
   const plan = planFor(id);
   if (plan.running) {
@@ -144,6 +159,7 @@ export function setupPlanner(id: bigint, legal: LegalAction[], competency: strin
     h("p", { class: "hint" }, "A suggested build is filled in. Change what you like, then use it. ",
       `Counters: ${used} of ${total} placed, ${Math.max(0, total - used)} left for the pool.`),
     h("button", { id: "fb-setup-go", onclick: () => { plan.running = true; redraw(); } }, "Use this setup"),
+    saves,
     h("details", { class: "options", id: "fb-setup-edit" }, h("summary", {}, "Change the setup"),
       choice("Side", ["Light", "Dark"], plan.side, (n) => (plan.side = n), redraw),
       choice("Hand", ["left", "right"], plan.hand, (n) => (plan.hand = n), redraw),

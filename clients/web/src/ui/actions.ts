@@ -7,6 +7,7 @@ import { hintText, plainLabel, termsIn } from "../glossary";
 import { MatchStatus } from "../gen/lobby_pb";
 import type { Term } from "../rules/howto";
 import { driveSetup, isSetupStep, setupPlanner } from "../screens/force_battles_setup";
+import { setupSaves } from "./setup_saves";
 import type { MatchView, Session } from "../session";
 import { seatNamer, withNames } from "./names";
 import { ratingNote } from "./account";
@@ -42,7 +43,8 @@ export function actionsPanel(session: Session, mv: MatchView): HTMLElement {
   const act = (code: bigint) => void session.act(mv.id, code);
   if (live && !over && ruleset === "force_battles") driveSetup(mv.id, mv.seq, mv.legal, (code) => session.act(mv.id, code));
   const planner = !over && ruleset === "force_battles" && live
-    ? setupPlanner(mv.id, mv.legal, mv.info?.settings?.params.competency || "learner", () => session.changed()) : null;
+    ? setupPlanner(mv.id, mv.legal, mv.info?.settings?.params.competency || "learner", () => session.changed(),
+      isSetupStep(mv.legal) ? setupSaves(session, mv.id) : null) : null;
   const terms = new Map<string, Term>();
   const buttons = mv.legal.map((a) => {
     const label = withNames(a.label, name);

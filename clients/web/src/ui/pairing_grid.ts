@@ -6,6 +6,7 @@ import { ResultCode } from "../gen/result_pb";
 import type { ClockPreset, RulesetInfo } from "../gen/lobby_pb";
 import type { Session } from "../session";
 import { signedIn } from "./account";
+import { deckPicker, pickedDeck } from "./deck_pick";
 
 let rated = false; // the toggle, kept across redraws
 
@@ -14,9 +15,12 @@ function presetText(p: ClockPreset): string {
 }
 
 async function seek(session: Session, r: RulesetInfo, p: ClockPreset): Promise<void> {
-  const deck = (document.getElementById(`pair-deck-${r.name}`) as HTMLTextAreaElement | null)?.value ?? "";
+  const typed = (document.getElementById(`pair-deck-${r.name}`) as HTMLTextAreaElement | null)?.value ?? "";
+  const picked = (document.getElementById(`pair-saved-${r.name}`) as HTMLSelectElement | null)?.value ?? "";
+  // A saved deck goes as its id (the server loads it, Seek.saved_deck); a typed list as text.
+  const { savedDeck, seatOption } = pickedDeck(picked, typed);
   const reply = await session.command({
-    case: "seek", value: { ruleset: r.name, clock: p.name, rated: rated && signedIn(), seatOption: deck, seats: 0 },
+    case: "seek", value: { ruleset: r.name, clock: p.name, rated: rated && signedIn(), seatOption, savedDeck, seats: 0 },
   });
   if (reply.result === ResultCode.OK && reply.body.case === "seekStatus") {
     session.pairing.ended = "";
@@ -79,7 +83,8 @@ export function pairingGrid(session: Session): HTMLElement {
           onclick: () => void seek(session, r, p),
         }, h("span", {}, p.name), " ", h("small", {}, presetText(p))))),
         r.takesSeatOptions
-          ? h("td", {}, h("details", { class: "deck" }, h("summary", {}, "Deck list"),
+          ? h("td", {}, h("details", { class: "deck" }, h("summary", {}, "Deck"),
+              r.name === "young_jedi" ? deckPicker(session, `pair-saved-${r.name}`) : null,
               h("label", { for: `pair-deck-${r.name}` }, `Your ${r.displayName} deck list (empty: the ready deck)`),
               h("textarea", { id: `pair-deck-${r.name}`, rows: 3 })))
           : null)))));

@@ -127,6 +127,8 @@ try {
   // A match against the computer with the saved deck picked.
   await page.goto(`${server.url}#/`);
   await page.waitForSelector("#create-form");
+  // The pairing grid offers it too (Seek.saved_deck).
+  await page.waitForSelector("#pair-saved-young_jedi option[value^='s:']", { state: "attached", timeout: 10_000 });
   await page.selectOption("#ruleset", "young_jedi");
   await page.waitForSelector("#saved_deck option[value^='s:']", { state: "attached" });
   const value = await page.$eval("#saved_deck option[value^='s:']", (o) => o.value);

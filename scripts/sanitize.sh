@@ -64,7 +64,9 @@ asan_build() {
 }
 
 asan_test() {
-  run_ctest build/asan -E "$skip"
+  # The expert's strength against the random bot is a result, not a memory fault: the plain build
+  # plays that arena (the expert's legality and search run here in the bots' other tests).
+  run_ctest build/asan -E "$skip|^bots: ?The expert beats the random bot"
 }
 
 tsan_build() {

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <random>
 
+#include "harness/random_play.hpp"
 #include "young_jedi/deck.hpp"
 #include "young_jedi/deck_review.hpp"
 
@@ -154,7 +155,9 @@ TEST_CASE("Y1 a deck written out reads back as the same deck: ready decks and ra
     CHECK(parse_deck(text).deck->side == deck.side);
   }
   std::mt19937 rng(20261128);
-  for (int i = 0; i < 200; ++i) {
+  // Every deck in the plain build; the sanitizer builds read a share (DUELHALL_RANDOM_PLAY_SHARE).
+  const int decks = duelhall::testing::scaled_games(200);
+  for (int i = 0; i < decks; ++i) {
     const Deck deck = random_legal_deck(i % 2 == 0 ? Side::kLight : Side::kDark, rng);
     const std::string text = write_deck(deck);
     INFO(text);

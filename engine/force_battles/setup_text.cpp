@@ -73,7 +73,8 @@ std::optional<SetupPlan> read_setup_text(std::string_view text, std::string& err
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
     std::vector<std::string> words = words_of(text.substr(start, end - start));
-    if (!words.empty()) {
+    // A line starting with '#' is the player's note, as the web client's reader skips it.
+    if (!words.empty() && words[0][0] != '#') {
       words[0] = lower(words[0]);
       const std::string key = words[0];
       if (!lines.emplace(key, std::move(words)).second) {

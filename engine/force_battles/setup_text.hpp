@@ -5,6 +5,8 @@
 //   spheres <7 counts: HL HR center LT RT LL RL>      att <n>        def <n>
 //   geas <13 counts in the rules' order: Hide ... Rage>
 //   free <GEAS name>         (Diamedes' free GEAS; optional: without it the player picks it)
+// Words are read in any case; a line starting with '#' is a note. The web client writes and reads
+// the same lines (clients/web/src/screens/setup_text.ts).
 // The text only names choices: each is still taken as one of the setup's legal steps (setup.cpp),
 // so a text the rules do not allow at some step is refused with that step.
 #pragma once

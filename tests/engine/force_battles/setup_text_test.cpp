@@ -98,9 +98,10 @@ TEST_CASE("F2 Diamedes' free GEAS is made when the text names it, else left to t
 
 TEST_CASE("F2 a setup text read and written back reads the same") {
   std::string error;
-  auto plan = read_setup_text("# mine\n# the sith\nSIDE Dark\n  hand left \ncolour RED\nspheres 4 4 3 3 3 2 2\n"
-                              "att 10\ndef 0\ngeas 1 0 0 0 0 0 0 2 0 0 1 0 0\nfree Lightning Absorb\n",
-                              error);
+  auto plan = read_setup_text(
+      "# mine\n# the sith\nSIDE Dark\n  hand left \ncolour RED\nspheres 4 4 3 3 3 2 2\n"
+      "att 10\ndef 0\ngeas 1 0 0 0 0 0 0 2 0 0 1 0 0\nfree Lightning Absorb\n",
+      error);
   REQUIRE(plan);
   CHECK(error.empty());
   const std::string written = setup_text(*plan);

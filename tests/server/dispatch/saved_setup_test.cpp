@@ -17,7 +17,8 @@ namespace {
 
 // An in-process server with accounts and saved decks in one in-memory SQLite database.
 struct SetupServer {
-  SetupServer() : store(":memory:"), accounts(store, {}, [] { return int64_t{1'700'000'000'000}; }) {
+  SetupServer()
+      : store(":memory:"), accounts(store, {}, [] { return int64_t{1'700'000'000'000}; }) {
     server.hub->set_accounts(&accounts);
     server.hub->set_decks(&store);
   }
@@ -86,8 +87,9 @@ std::string only_label(InProcessClient& client, uint64_t id) {
 
 }  // namespace
 
-TEST_CASE("decks: a saved Force Battles setup picked at each seat is made at the start, the "
-          "seat left to confirm it") {
+TEST_CASE(
+    "decks: a saved Force Battles setup picked at each seat is made at the start, the "
+    "seat left to confirm it") {
   SetupServer s;
   InProcessClient ann(s.server);
   InProcessClient ben(s.server);
@@ -146,8 +148,9 @@ TEST_CASE("decks: a saved Force Battles setup picked at each seat is made at the
   }));
 }
 
-TEST_CASE("decks: a saved Force Battles setup is checked at the seat against the match's "
-          "competency, and a deck of another ruleset is refused") {
+TEST_CASE(
+    "decks: a saved Force Battles setup is checked at the seat against the match's "
+    "competency, and a deck of another ruleset is refused") {
   SetupServer s;
   InProcessClient ann(s.server);
   sign_up_as(ann, "Ann");

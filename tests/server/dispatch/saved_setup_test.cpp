@@ -1,12 +1,14 @@
-// A Force Battles saved setup picked at a seat (docs/accounts.md, "Saved decks"): the lobby loads
-// it as the seat's setup text, the match checks it at its competency, and the seat starts with
-// that setup made, only the confirmation left.
+// What a saved deck becomes in the engine's state (docs/accounts.md, "Saved decks"): a Force
+// Battles saved setup picked at a seat is loaded by the lobby as the seat's setup text, checked at
+// the match's competency, and the seat starts with that setup made, only the confirmation left; a
+// Young Jedi saved deck is the seat's draw deck.
 #include <catch2/catch.hpp>
 
 #include "accounts/account_service.hpp"
 #include "force_battles.pb.h"
 #include "storage/sqlite/sqlite_account_store.hpp"
 #include "support/in_process.hpp"
+#include "young_jedi.pb.h"
 #include "young_jedi/deck.hpp"
 
 using namespace duelhall;
@@ -172,4 +174,56 @@ TEST_CASE(
   CHECK(ann.request(create_fb("learner", yj_deck)).result() == DECK_WRONG_SIDE);
   CHECK(s.server.hub->match_count() == 0);
   CHECK(ann.request(create_fb("templar", templar)).result() == OK);
+}
+
+TEST_CASE("decks: a Young Jedi saved deck is the seat's draw deck in the engine's state") {
+  namespace yj = engine::young_jedi;
+  // A legal Light deck of 41 cards: no ready deck (each holds 40) could stand in for it.
+  std::string masters;
+  std::vector<std::string> lines;
+  for (const yj::ReadyDeck& deck : yj::ready_decks()) {
+    if (deck.side == yj::Side::kLight && masters.empty()) masters = deck.list;
+  }
+  for (size_t at = 0, end; (end = masters.find('\n', at)) != std::string::npos; at = end + 1) {
+    if (masters[at] != '#') lines.push_back(masters.substr(at + 2, end - at - 2));
+  }
+  std::string list;
+  for (const std::string& title : lines) {
+    const std::string candidate = masters + "1 " + title + "\n";
+    const yj::DeckResult read = yj::parse_deck(candidate, yj::Side::kLight);
+    if (read.deck && read.deck->cards.size() == 41) {
+      list = candidate;
+      break;
+    }
+  }
+  REQUIRE_FALSE(list.empty());
+
+  SetupServer s;
+  InProcessClient ann(s.server);
+  InProcessClient ben(s.server);
+  sign_up_as(ann, "Ann");
+  sign_up_as(ben, "Ben");
+  const uint64_t deck = saved_setup(ann, "forty-one", list, "young_jedi");
+  ClientMessage create;
+  create.mutable_create_match()->mutable_settings()->set_ruleset("young_jedi");
+  create.mutable_create_match()->mutable_settings()->set_seats(2);
+  create.mutable_create_match()->set_join(true);
+  create.mutable_create_match()->set_saved_deck(deck);
+  const ServerMessage created = ann.request(create);
+  REQUIRE(created.result() == OK);
+  const uint64_t id = created.created().match().match_id();
+  ClientMessage join;
+  join.mutable_join_match()->set_match_id(id);
+  join.mutable_join_match()->set_seat(-1);
+  REQUIRE(ben.request(join).result() == OK);
+
+  // Before any card is drawn, each seat's draw deck is its whole deck: 41 cards are the saved
+  // list's, 40 the ready deck's the empty seat option gives.
+  young_jedi::View view;
+  REQUIRE(ann.wait_until([&] {
+    const auto* t = ann.tracker.find(id);
+    return t && view.ParseFromString(t->view) && view.players_size() == 2;
+  }));
+  CHECK(view.players(0).draw_count() + view.players(0).hand_count() == 41);
+  CHECK(view.players(1).draw_count() + view.players(1).hand_count() == 40);
 }

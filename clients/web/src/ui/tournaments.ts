@@ -6,7 +6,7 @@ import { h } from "../dom";
 import { TournamentFormat, TournamentStatus, type TournamentDetail, type TournamentSummary } from "../gen/tournaments_pb";
 import { signedIn } from "../identity";
 import type { Session } from "../session";
-import { FORMAT_NAMES, gamesByRound, resultText, settingsLine, standingColumns, standingFigures,
+import { clockChoices, FORMAT_NAMES, gamesByRound, joinDecks, resultText, settingsLine, standingColumns, standingFigures,
   type Tournaments } from "../tournaments";
 import { deckState, ensureDecks } from "../decks/saved_decks";
 import { pageHeading } from "./page";
@@ -35,7 +35,12 @@ function listSection(title: string, id: string, items: TournamentSummary[]): HTM
     items.length ? h("ul", {}, ...items.map(summaryItem)) : h("p", { class: "hint" }, "None."));
 }
 
+// The create form's ruleset, kept across redraws: the clock choices are that ruleset's presets.
+let createRuleset = "";
+
 function createForm(session: Session, tours: Tournaments): HTMLElement {
+  const ruleset = session.ruleset(createRuleset)?.name ?? session.rulesets[0]?.name ?? "";
+  const clocks = clockChoices(session.rulesets, ruleset);
   const field = (f: HTMLFormElement, n: string) => f.elements.namedItem(n) as HTMLInputElement | null;
   const soon = new Date(Date.now() + 10 * 60_000);
   soon.setSeconds(0, 0);
@@ -57,11 +62,14 @@ function createForm(session: Session, tours: Tournaments): HTMLElement {
     h("h2", { id: "tournament-create-h" }, "Create a tournament"),
     h("label", { for: "t-name" }, "Name"), h("input", { id: "t-name", name: "name", maxlength: 80, required: true }),
     h("label", { for: "t-ruleset" }, "Ruleset"),
-    h("select", { id: "t-ruleset", name: "ruleset" }, ...session.rulesets.map((r) => h("option", { value: r.name }, r.displayName))),
+    h("select", { id: "t-ruleset", name: "ruleset", onchange: (e: Event) => {
+      createRuleset = (e.target as HTMLSelectElement).value;
+      session.changed();
+    } }, ...session.rulesets.map((r) => h("option", { value: r.name, selected: r.name === ruleset }, r.displayName))),
     h("label", { for: "t-format" }, "Format"),
     h("select", { id: "t-format", name: "format" }, ...Object.entries(FORMAT_NAMES).map(([v, n]) => h("option", { value: v }, n))),
     h("label", { for: "t-clock" }, "Clock"),
-    h("select", { id: "t-clock", name: "clock" }, ...["blitz", "rapid", "classical"].map((c) => h("option", { value: c, selected: c === "rapid" }, c))),
+    h("select", { id: "t-clock", name: "clock" }, ...clocks.map((c) => h("option", { value: c.name, selected: c.name === "rapid" }, c.text))),
     h("label", {}, h("input", { type: "checkbox", name: "rated" }), " Rated"),
     h("label", { for: "t-start" }, "Start"), h("input", { id: "t-start", name: "start", type: "datetime-local", step: 1, value: local }),
     h("label", { for: "t-rounds" }, "Rounds (Swiss)"), h("input", { id: "t-rounds", name: "rounds", type: "number", min: 1, max: 30, value: 5 }),
@@ -110,9 +118,9 @@ function joinControls(session: Session, tours: Tournaments, d: TournamentDetail)
   const youngJedi = s.settings?.ruleset === "young_jedi";
   return h("div", { class: "field" }, youngJedi ? deckChoices(session) : null,
     h("button", { type: "button", id: "t-join", onclick: () => {
-      const picked = ["light", "dark"].map((w) => (document.getElementById(`t-deck-${w}`) as HTMLSelectElement | null)?.value ?? "")
-        .filter((v) => v !== "").map((v) => BigInt(v));
-      void tours.join(s.id, picked, []);
+      const picked = youngJedi ? ["light", "dark"].map((w) => (document.getElementById(`t-deck-${w}`) as HTMLSelectElement | null)?.value ?? "") : [];
+      const { savedDecks, seatOptions } = joinDecks(picked);
+      void tours.join(s.id, savedDecks, seatOptions);
     } }, "Join"));
 }
 

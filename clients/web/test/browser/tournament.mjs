@@ -1,7 +1,8 @@
 // A tournament in Chromium, four browser contexts (docs/tournaments.md): Ann, signed in, creates a
 // Swiss of two rounds starting a few seconds later from the tournaments page; Ann, Ben, Cid and
 // Dee join from its page; at the start each page is taken to its game's match; the player in seat
-// 1 of each game resigns; the second round is paired at once and played the same way; every page
+// 1 of each game resigns; the second round is paired at once and played the same way (one page in
+// the background, which counts the game in its tab title); each start is notified; every page
 // then shows the tournament finished, with the final standings (the one with two wins first, with
 // 2 points). The server also answers the standings as JSON. axe-core checks the list and the
 // tournament page. Registered with ctest as "web: tournament".
@@ -22,6 +23,15 @@ if (!existsSync(process.env.DUELHALL_CHROMIUM ?? "/usr/bin/chromium")) {
   process.exit(77);
 }
 
+// The page believes it is in the background (document.hidden), or in front again.
+async function setHidden(page, hidden) {
+  await page.evaluate((h) => {
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => h });
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (h ? "hidden" : "visible") });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, hidden);
+}
+
 async function register(p, name) {
   await p.page.click("#account-link");
   await p.page.fill("#signup-name", name);
@@ -31,7 +41,8 @@ async function register(p, name) {
 }
 
 // Each page lands on its game's match; the one in seat 1 resigns. Returns the match ids.
-async function playRound(players, round, before) {
+// `beforeResign`: run once every page is in its match, before the resignations end the round.
+async function playRound(players, round, before, beforeResign = async () => {}) {
   const matches = new Set();
   for (const p of players) {
     await p.page.waitForFunction((old) => {
@@ -45,6 +56,7 @@ async function playRound(players, round, before) {
     p.match = id;
   }
   if (matches.size !== 2) throw new Error(`round ${round}: ${matches.size} matches for four players`);
+  await beforeResign();
   for (const p of players) {
     const seat = await p.page.evaluate((id) => window.duelhall.matches.get(BigInt(id))?.seat, String(p.match));
     if (seat !== 1) continue;
@@ -59,18 +71,20 @@ async function playRound(players, round, before) {
 }
 
 const started = Date.now();
+const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
 const server = await startServer(resolve(binary), resolve(webRoot), ["--tournament-creators", "anyone"]);
 const opened = [];
 let failed = false;
 try {
-  const players = [];
-  for (const name of ["Ann", "Ben", "Cid", "Dee"]) {
+  // The four browsers start and sign up side by side (a third of the run when one after another).
+  const players = await Promise.all(["Ann", "Ben", "Cid", "Dee"].map(async (name) => {
     const p = await openParticipant(name, server.url);
     opened.push(p);
-    players.push(p);
     await register(p, `${name.toLowerCase()}_acc`);
-  }
-  const [ann] = players;
+    return p;
+  }));
+  console.log(`     four browsers signed up (${seconds()} s)`);
+  const [ann, , , dee] = players;
   await ann.page.goto(`${ann.url}#/tournaments`);
   await ann.page.waitForSelector("#tournament-create");
   await checkAxe(ann.page, "the tournaments page");
@@ -94,11 +108,22 @@ try {
   }
   await ann.page.waitForFunction(() => document.querySelectorAll("#t-standings tbody tr").length === 4, null, { timeout: 10_000 });
   await checkAxe(ann.page, "a tournament page while registering");
-  console.log("ok   a Swiss is created from the tournaments page and four players join from its page");
+  console.log(`ok   a Swiss is created from the tournaments page and four players join from its page (${seconds()} s)`);
 
-  const first = await playRound(players, 1, []);
+  // Dee's page goes to the background before round 1 ends: round 2's start, pushed the moment
+  // round 1's last game ends, counts in its tab's title until it is in front again.
+  const first = await playRound(players, 1, [], () => setHidden(dee.page, true));
+  for (const p of players) {
+    const notice = await p.page.innerText("#notifications").catch(() => "");
+    if (!notice.includes("Spring Swiss (round 1) has started")) throw new Error(`${p.name}'s notifications read: ${notice}`);
+  }
+  console.log(`ok   round 1 starts by itself, each page is notified and taken to its match, seat 1 resigns (${seconds()} s)`);
   const second = await playRound(players, 2, first);
-  console.log(`ok   both rounds start by themselves, each page is taken to its match, the seat 1 players resign (matches ${first}, ${second})`);
+  await dee.page.waitForFunction(() => /^\(1\) /.test(document.title), null, { timeout: 5_000 })
+    .catch(async () => { throw new Error(`the background tab's title reads: ${await dee.page.title()}`); });
+  await setHidden(dee.page, false);
+  await dee.page.waitForFunction(() => !/^\(\d+\) /.test(document.title), null, { timeout: 5_000 });
+  console.log(`ok   round 2 is paired when round 1 ends and played alike; a background tab counts its start in the title (matches ${first}, ${second}; ${seconds()} s)`);
 
   for (const p of players) {
     await p.page.goto(`${p.url}#/tournament/${id}`);
@@ -114,7 +139,7 @@ try {
     throw new Error(`GET /api/tournaments/${id} answered ${JSON.stringify(json).slice(0, 400)}`);
   }
   console.log("ok   every page shows the tournament finished with its final standings; GET /api/tournaments/<id> agrees");
-  console.log(`     (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`     (${seconds()} s)`);
 } catch (e) {
   failed = true;
   console.log(`FAIL tournament: ${e.stack ?? e}`);

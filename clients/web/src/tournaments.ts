@@ -167,3 +167,12 @@ export function goesToGame(shownMatch: MatchView | undefined, gameMatch: bigint)
   if (!shownMatch || shownMatch.id === gameMatch) return true;
   return shownMatch.seat < 0 || Boolean(shownMatch.outcome) || (shownMatch.info?.status ?? 0) >= 2; // 2: finished, 3: aborted
 }
+
+// A game's link on the tournament page: the player's own game in play is theirs to play, another
+// in play to watch, a finished one to replay; none for a bye or a game still awaiting players.
+export function gameLink(game: TournamentGame, me: string): { href: string; text: string } | null {
+  if (!game.matchId) return null;
+  if (game.places.length) return { href: `#/replay/${game.matchId}`, text: "Replay" };
+  const mine = me !== "" && game.seats.some((s) => s.toLowerCase() === me.toLowerCase());
+  return mine ? { href: `#/match/${game.matchId}`, text: "Play" } : { href: `#/watch/${game.matchId}`, text: "Watch" };
+}

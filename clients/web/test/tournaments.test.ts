@@ -8,7 +8,7 @@ import { TournamentFormat, TournamentGameSchema } from "../src/gen/tournaments_p
 import { newMatchView, type MatchView } from "../src/match_feed";
 import { RulesetInfoSchema } from "../src/gen/lobby_pb";
 import { OutcomeSchema } from "../src/gen/match_pb";
-import { clockChoices, gamesByRound, goesToGame, joinDecks, resultText, standingColumns, standingFigures,
+import { clockChoices, gameLink, gamesByRound, goesToGame, joinDecks, resultText, standingColumns, standingFigures,
   TournamentsState } from "../src/tournaments";
 
 function views(): [Map<bigint, MatchView>, (id: bigint) => MatchView] {
@@ -102,5 +102,16 @@ describe("tournament forms", () => {
     expect(goesToGame(watched, 5n)).toBe(true); // a spectator (seat -1)
     playing.outcome = create(OutcomeSchema, {});
     expect(goesToGame(playing, 5n)).toBe(true);
+  });
+});
+
+describe("tournament game links", () => {
+  it("plays one's own game, watches another's, replays a finished one, and has none for a bye", () => {
+    expect(gameLink(game(1, ["Ann", "Ben"], [], 5n), "ann")).toEqual({ href: "#/match/5", text: "Play" });
+    expect(gameLink(game(1, ["Ann", "Ben"], [], 5n), "Cid")).toEqual({ href: "#/watch/5", text: "Watch" });
+    expect(gameLink(game(1, ["Ann", "Ben"], [], 5n), "")).toEqual({ href: "#/watch/5", text: "Watch" });
+    expect(gameLink(game(1, ["Ann", "Ben"], [1, 2], 5n), "Ann")).toEqual({ href: "#/replay/5", text: "Replay" });
+    expect(gameLink(game(1, ["Cat"], [1]), "Cat")).toBeNull();
+    expect(gameLink(game(1, ["Ann", "Ben"]), "Ann")).toBeNull();
   });
 });

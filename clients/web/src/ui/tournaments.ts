@@ -1,13 +1,15 @@
 // The tournament pages (docs/tournaments.md): #/tournaments lists them (upcoming, running,
 // finished) with a create form for signed-in players; #/tournament/<id> shows one live (the
 // server pushes its detail): the summary, join and withdraw, the standings, and the games of the
-// round (every game by round for a knockout's bracket), each with a link to watch its match.
+// round (every game by round for a knockout's bracket), each with a link to play, watch or replay
+// its match.
 import { h } from "../dom";
-import { TournamentFormat, TournamentStatus, type TournamentDetail, type TournamentSummary } from "../gen/tournaments_pb";
-import { signedIn } from "../identity";
+import { TournamentFormat, TournamentStatus, type TournamentDetail, type TournamentGame,
+  type TournamentSummary } from "../gen/tournaments_pb";
+import { accountState, signedIn } from "../identity";
 import type { Session } from "../session";
-import { clockChoices, FORMAT_NAMES, gamesByRound, joinDecks, resultText, settingsLine, standingColumns, standingFigures,
-  type Tournaments } from "../tournaments";
+import { clockChoices, FORMAT_NAMES, gameLink, gamesByRound, joinDecks, resultText, settingsLine, standingColumns,
+  standingFigures, type Tournaments } from "../tournaments";
 import { deckState, ensureDecks } from "../decks/saved_decks";
 import { pageHeading } from "./page";
 import { go } from "./route";
@@ -143,6 +145,12 @@ function standingsTable(d: TournamentDetail): HTMLElement {
 }
 
 function gamesSection(d: TournamentDetail): HTMLElement {
+  const me = signedIn() ? accountState.account?.name ?? "" : "";
+  const link = (g: TournamentGame) => {
+    const to = gameLink(g, me);
+    return to ? h("a", { href: to.href, class: `${to.text.toLowerCase()}-link`, "aria-label": `${to.text} ${g.seats.join(" against ")}` },
+      ` ${to.text}`) : null;
+  };
   const knockout = d.summary?.settings?.format === TournamentFormat.FORMAT_KNOCKOUT;
   const rounds = gamesByRound(d.games);
   return h("section", { class: "panel", id: knockout ? "t-bracket" : "t-games", "aria-labelledby": "t-games-h" },
@@ -151,7 +159,7 @@ function gamesSection(d: TournamentDetail): HTMLElement {
       round ? h("h3", {}, `Round ${round}`) : null,
       h("ul", {}, ...games.map((g) => h("li", { class: "t-game" },
         g.seats.join(" against "), " ", h("span", { class: "t-result" }, resultText(g)),
-        g.matchId && !g.places.length ? h("a", { href: `#/watch/${g.matchId}`, class: "watch-link" }, " Watch") : null))))),
+        link(g)))))),
     d.games.length ? null : h("p", { class: "hint" }, "No games yet."));
 }
 

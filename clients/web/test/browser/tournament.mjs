@@ -4,7 +4,7 @@
 // 1 of each game resigns; the second round is paired at once and played the same way (one page in
 // the background, which counts the game in its tab title); each start is notified; every page
 // then shows the tournament finished, with the final standings (the one with two wins first, with
-// 2 points). The server also answers the standings as JSON. axe-core checks the list and the
+// 2 points) and round 2's games with links to their replays. The server also answers the standings as JSON. axe-core checks the list and the
 // tournament page. Registered with ctest as "web: tournament".
 // Usage: node tournament.mjs <duelhall binary> <built client dir>
 import { existsSync } from "node:fs";
@@ -132,6 +132,8 @@ try {
     });
     const top = await p.page.innerText("#t-standings tbody tr:first-child .t-points");
     if (top !== "2") throw new Error(`${p.name}'s standings give the winner ${top} points`);
+    const replays = await p.page.locator("#t-games .replay-link").count();
+    if (replays !== 2) throw new Error(`${p.name}'s page links ${replays} replays of round 2's two games`);
   }
   await checkAxe(ann.page, "a finished tournament's page");
   const json = await ann.page.evaluate(async (tid) => (await fetch(`/api/tournaments/${tid}`)).json(), id);

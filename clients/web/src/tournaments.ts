@@ -87,6 +87,11 @@ export class Tournaments extends TournamentsState {
     await this.take(await this.send({ case: "withdrawTournament", value: { id } }));
   }
 
+  // A moderator's: the entrant leaves as by a withdrawal, marked disqualified.
+  async disqualify(id: bigint, name: string, reason: string): Promise<void> {
+    await this.take(await this.send({ case: "disqualifyEntrant", value: { id, name, reason } }));
+  }
+
   private async take(reply: ServerMessage): Promise<void> {
     if (reply.result === ResultCode.OK && reply.body.case === "tournament") this.shown = reply.body.value;
     this.changed();

@@ -11,6 +11,7 @@ import type { Session } from "../session";
 import { clockChoices, FORMAT_NAMES, gameLink, gamesByRound, joinDecks, resultText, settingsLine, standingColumns,
   standingFigures, type Tournaments } from "../tournaments";
 import { deckState, ensureDecks } from "../decks/saved_decks";
+import { isModerator } from "./moderation";
 import { pageHeading } from "./page";
 import { go } from "./route";
 
@@ -163,6 +164,24 @@ function gamesSection(d: TournamentDetail): HTMLElement {
     d.games.length ? null : h("p", { class: "hint" }, "No games yet."));
 }
 
+// Moderators and admins: an entrant still in leaves the tournament, marked disqualified.
+function disqualifyForm(tours: Tournaments, d: TournamentDetail): HTMLElement | null {
+  const s = d.summary;
+  const still = d.standings.filter((e) => !e.left);
+  if (!s || !isModerator() || s.status > TournamentStatus.TOURNAMENT_RUNNING || !still.length) return null;
+  return h("form", { class: "panel", id: "t-disqualify", "aria-labelledby": "t-disqualify-h", onsubmit: (e: Event) => {
+    e.preventDefault();
+    const f = e.target as HTMLFormElement;
+    const field = (n: string) => (f.elements.namedItem(n) as HTMLInputElement | null)?.value ?? "";
+    void tours.disqualify(s.id, field("entrant"), field("reason"));
+  } },
+  h("h2", { id: "t-disqualify-h" }, "Disqualify a player"),
+  h("label", { for: "t-dq-entrant" }, "Player"),
+  h("select", { id: "t-dq-entrant", name: "entrant" }, ...still.map((e) => h("option", { value: e.name }, e.name))),
+  h("label", { for: "t-dq-reason" }, "Reason"), h("input", { id: "t-dq-reason", name: "reason", maxlength: 200, required: true }),
+  h("button", { type: "submit", class: "secondary", id: "t-dq" }, "Disqualify"));
+}
+
 export function tournamentPage(session: Session, tours: Tournaments, id: bigint): HTMLElement {
   if (tours.watching !== id && session.ready) void tours.watch(id);
   const d = tours.shown?.summary?.id === id ? tours.shown : undefined;
@@ -177,6 +196,6 @@ export function tournamentPage(session: Session, tours: Tournaments, id: bigint)
         (s.endsMs ? `ends ${when(s.endsMs)}` : "")),
       d.registered ? h("p", { id: "t-registered" }, "You are registered.") : null,
       joinControls(session, tours, d)),
-    standingsTable(d), gamesSection(d),
+    standingsTable(d), gamesSection(d), disqualifyForm(tours, d),
     h("p", {}, h("a", { href: "#/tournaments" }, "All tournaments")));
 }

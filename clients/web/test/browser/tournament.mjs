@@ -1,12 +1,15 @@
 // A tournament in Chromium, four browser contexts (docs/tournaments.md): Ann, signed in, creates a
 // Swiss of two rounds starting a few seconds later from the tournaments page; Ann, Ben, Cid and
-// Dee join from its page; at the start each page is taken to its game's match; the player in seat
-// 1 of each game resigns; the second round is paired at once and played the same way (one page in
-// the background, which counts the game in its tab title); each start is notified; every page
-// then shows the tournament finished, with the final standings (the one with two wins first, with
-// 2 points) and round 2's games with links to their replays. The server also answers the standings as JSON. axe-core checks the list and the
-// tournament page. Registered with ctest as "web: tournament".
+// Dee join from its page; at the start each page is notified and taken to its game's match; the
+// player in seat 1 of each game resigns; the second round is paired at once and played the same
+// way (one page in the background, which counts the game in its tab title); every page then shows
+// the tournament finished, with the final standings (the one with two wins first, with 2 points)
+// and round 2's games with links to their replays. The server also answers the standings as JSON.
+// Then, in a second tournament still registering, a player withdraws from its page and Ann, made
+// a moderator, disqualifies another from it. axe-core checks the list and the tournament pages.
+// Registered with ctest as "web: tournament".
 // Usage: node tournament.mjs <duelhall binary> <built client dir>
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { checkAxe } from "./axe.mjs";
@@ -141,6 +144,34 @@ try {
     throw new Error(`GET /api/tournaments/${id} answered ${JSON.stringify(json).slice(0, 400)}`);
   }
   console.log("ok   every page shows the tournament finished with its final standings; GET /api/tournaments/<id> agrees");
+
+  // Ann, made a moderator on the command line, opens another Swiss; Ben joins and Cid joins and
+  // withdraws from its page; Ann disqualifies Ben from the page with a reason.
+  execFileSync(resolve(binary), ["admin", "grant", "ann_acc", "--role", "moderator", "--data", server.data]);
+  await ann.page.reload();
+  const other = await ann.page.evaluate(async () => {
+    const reply = await window.duelhall.command({ case: "createTournament", value: { settings: {
+      name: "Autumn Swiss", ruleset: "jedi_duel", rounds: 3, startMs: BigInt(Date.now() + 600_000) } } });
+    return String(reply.body.value?.summary?.id ?? "");
+  });
+  if (!other) throw new Error("the second tournament was not created");
+  for (const p of [players[1], players[2]]) {
+    await p.page.goto(`${p.url}#/tournament/${other}`);
+    await p.page.click("#t-join", { timeout: 10_000 });
+    await p.page.waitForSelector("#t-withdraw", { timeout: 10_000 });
+  }
+  await players[2].page.click("#t-withdraw");
+  await players[2].page.waitForSelector("#t-join", { timeout: 10_000 });
+  await ann.page.goto(`${ann.url}#/tournament/${other}`);
+  await ann.page.waitForSelector("#t-disqualify", { timeout: 10_000 });
+  await checkAxe(ann.page, "a tournament page with the moderators' form");
+  await ann.page.selectOption("#t-dq-entrant", "ben_acc");
+  await ann.page.fill("#t-dq-reason", "no-show agreed in chat");
+  await ann.page.click("#t-dq");
+  await players[1].page.waitForSelector("#t-join", { timeout: 10_000 }).catch(async () => {
+    throw new Error(`Ben's page after the disqualification reads ${await players[1].page.innerText("#main")}`);
+  });
+  console.log(`ok   a player withdraws from a tournament's page, and a moderator disqualifies one from it (${seconds()} s)`);
   console.log(`     (${seconds()} s)`);
 } catch (e) {
   failed = true;

@@ -149,9 +149,12 @@ try {
   // withdraws from its page; Ann disqualifies Ben from the page with a reason.
   execFileSync(resolve(binary), ["admin", "grant", "ann_acc", "--role", "moderator", "--data", server.data]);
   await ann.page.reload();
+  // The role comes with the new Hello: the moderators' link shows once the session is ready.
+  await ann.page.waitForSelector("#moderation-link", { timeout: 10_000 });
   const other = await ann.page.evaluate(async () => {
-    const reply = await window.duelhall.command({ case: "createTournament", value: { settings: {
-      name: "Autumn Swiss", ruleset: "jedi_duel", rounds: 3, startMs: BigInt(Date.now() + 600_000) } } });
+    const reply = await Promise.race([window.duelhall.command({ case: "createTournament", value: { settings: {
+      name: "Autumn Swiss", ruleset: "jedi_duel", rounds: 3, startMs: BigInt(Date.now() + 600_000) } } }),
+    new Promise((_, fail) => setTimeout(() => fail(new Error("no answer to CreateTournament")), 10_000))]);
     return String(reply.body.value?.summary?.id ?? "");
   });
   if (!other) throw new Error("the second tournament was not created");

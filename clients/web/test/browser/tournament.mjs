@@ -6,12 +6,14 @@
 // the tournament finished, with the final standings (the one with two wins first, with 2 points)
 // and round 2's games with links to their replays. The server also answers the standings as JSON.
 // Then, in a second tournament still registering, a player withdraws from its page and Ann, made
-// a moderator, disqualifies another from it. axe-core checks the list and the tournament pages.
+// a moderator, disqualifies another from it; a Young Jedi player joins one with a saved Light deck
+// and the ready Dark deck. axe-core checks the list and the tournament pages.
 // Registered with ctest as "web: tournament".
 // Usage: node tournament.mjs <duelhall binary> <built client dir>
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { checkAxe } from "./axe.mjs";
 import { openParticipant, routeMatchId } from "./players.mjs";
 import { startServer } from "./server.mjs";
@@ -24,6 +26,12 @@ if (!binary || !webRoot) {
 if (!existsSync(process.env.DUELHALL_CHROMIUM ?? "/usr/bin/chromium")) {
   console.error("Debian's chromium is missing: apt-get install -y chromium");
   process.exit(77);
+}
+
+// The engine's first Light ready deck (engine/young_jedi/ready_decks.cpp), as a saved deck's list.
+function lightReadyDeck() {
+  const source = readFileSync(fileURLToPath(new URL("../../../../engine/young_jedi/ready_decks.cpp", import.meta.url)), "utf8");
+  return /R"\(([\s\S]*?)\)"/.exec(source)[1];
 }
 
 // The page believes it is in the background (document.hidden), or in front again.
@@ -40,7 +48,8 @@ async function register(p, name) {
   await p.page.fill("#signup-name", name);
   await p.page.fill("#signup-password", "correct horse");
   await p.page.click("#signup-form button[type=submit]");
-  await p.page.waitForSelector("#sign-out", { timeout: 10_000 });
+  // Four sign-ups at once hash four passwords on a loaded machine: more than the usual 10 s.
+  await p.page.waitForSelector("#sign-out", { timeout: 30_000 });
 }
 
 // Each page lands on its game's match; the one in seat 1 resigns. Returns the match ids.
@@ -175,13 +184,35 @@ try {
     throw new Error(`Ben's page after the disqualification reads ${await players[1].page.innerText("#main")}`);
   });
   console.log(`ok   a player withdraws from a tournament's page, and a moderator disqualifies one from it (${seconds()} s)`);
+
+  // A Young Jedi tournament: Dee joins with a saved Light deck and the ready Dark deck (a side left
+  // to its ready deck goes as an empty list beside the saved one; alone, the server refuses).
+  const youngJedi = await ann.page.evaluate(async () => {
+    const reply = await window.duelhall.command({ case: "createTournament", value: { settings: {
+      name: "Padawan Cup", ruleset: "young_jedi", startMs: BigInt(Date.now() + 600_000) } } });
+    return String(reply.body.value?.summary?.id ?? "");
+  });
+  const saved = await dee.page.evaluate(async (list) => {
+    const reply = await window.duelhall.command({ case: "saveDeck", value: { name: "Masters", ruleset: "young_jedi", list } });
+    return reply.result;
+  }, lightReadyDeck());
+  if (!youngJedi || saved !== 0) throw new Error(`the Young Jedi tournament (${youngJedi}) or the saved deck (${saved}) failed`);
+  await dee.page.goto(`${dee.url}#/tournament/${youngJedi}`);
+  await dee.page.reload(); // the saved decks load afresh
+  await dee.page.waitForSelector("#t-deck-light option:has-text('Masters')", { state: "attached", timeout: 10_000 });
+  await dee.page.selectOption("#t-deck-light", { label: "Masters" });
+  await dee.page.click("#t-join");
+  await dee.page.waitForSelector("#t-withdraw", { timeout: 10_000 }).catch(async () => {
+    throw new Error(`Dee's Young Jedi join: ${await dee.page.innerText("#main")}`);
+  });
+  console.log(`ok   a Young Jedi player joins with a saved Light deck and the ready Dark deck (${seconds()} s)`);
   console.log(`     (${seconds()} s)`);
 } catch (e) {
   failed = true;
   console.log(`FAIL tournament: ${e.stack ?? e}`);
   console.log(server.log().slice(-3000));
 } finally {
-  for (const p of opened) await p.close().catch(() => {});
+  await Promise.all(opened.map((p) => p.close().catch(() => {})));
   await server.stop();
 }
 process.exit(failed ? 1 : 0);

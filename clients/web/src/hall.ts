@@ -9,7 +9,8 @@ import { ResultCode } from "./gen/result_pb";
 import type { ServerMessage } from "./gen/envelope_pb";
 import type { Session } from "./session";
 
-export type Notice = { id: number; text: string; watch?: bigint; challenge?: bigint };
+// `play`: a match of ours to go to (a tournament game that started while we played another).
+export type Notice = { id: number; text: string; watch?: bigint; challenge?: bigint; play?: bigint };
 
 export class Hall {
   incoming = new Map<bigint, ChallengeUpdate>(); // challenges waiting for our answer

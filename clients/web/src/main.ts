@@ -24,7 +24,7 @@ import { Hall } from "./hall";
 import { challengeForm, countsLine, followedPanel, noticeBadge, notifications, onlinePanel, titleWithUnseen, tvPage } from "./ui/hall";
 import { go, parseRoute } from "./ui/route";
 import { decksPage } from "./ui/decks";
-import { Tournaments } from "./tournaments";
+import { goesToGame, Tournaments } from "./tournaments";
 import { tournamentPage, tournamentsPage } from "./ui/tournaments";
 
 const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
@@ -123,6 +123,8 @@ function lobbyPage(): HTMLElement {
       h("ul", {}, ...mine.map((m) => h("li", {}, h("a", { href: `#/match/${m.id}` }, `#${m.id} ${m.info?.ruleset}`),
         m.legal.length ? h("span", { class: "badge" }, "your move") : null)))) : null,
     pairingGrid(session),
+    h("p", { class: "panel", id: "lobby-tournaments" }, h("a", { href: "#/tournaments" }, "Tournaments"),
+      " (Swiss, arena and knockout): upcoming, running and finished."),
     onlinePanel(session, hall),
     createForm(session, chosen, (name) => {
       chosenRuleset = name;
@@ -239,11 +241,16 @@ session.pairing.onPaired = (id) => {
   announce(`Paired: match ${id} is yours to play.`);
   go(`#/match/${id}`);
 };
-// A tournament game of ours started: a notification, and the page goes to the match.
+// A tournament game of ours started: a notification (counted in the tab's title while the page is
+// in the background), and the page goes to the match unless we are playing another one.
 tours.onGameReady = (ready) => {
-  hall.notify({ text: `Your game in ${ready.tournamentName} (round ${ready.round}) has started: ${ready.seats.join(" against ")}` });
+  hall.notify({ text: `Your game in ${ready.tournamentName} (round ${ready.round}) has started: ${ready.seats.join(" against ")}`,
+    play: ready.matchId });
+  const route = parseRoute(location.hash);
+  const shown = route.page === "match" ? session.matches.get(route.id) : undefined;
   announce(`Your tournament game has started: match ${ready.matchId}.`);
-  go(`#/match/${ready.matchId}`);
+  if (goesToGame(shown, ready.matchId)) go(`#/match/${ready.matchId}`);
+  else render();
 };
 tabs.onRole = (role) => {
   if (role === "live") session.start();

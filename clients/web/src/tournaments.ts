@@ -6,6 +6,7 @@ import { TournamentFormat, type TournamentDetail, type TournamentGame, type Tour
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { TournamentSettingsSchema } from "./gen/tournaments_pb";
 import type { ServerMessage } from "./gen/envelope_pb";
+import type { RulesetInfo } from "./gen/lobby_pb";
 import { ResultCode } from "./gen/result_pb";
 import type { MatchView } from "./match_feed";
 import type { Session } from "./session";
@@ -86,6 +87,11 @@ export class Tournaments extends TournamentsState {
     await this.take(await this.send({ case: "withdrawTournament", value: { id } }));
   }
 
+  // A moderator's: the entrant leaves as by a withdrawal, marked disqualified.
+  async disqualify(id: bigint, name: string, reason: string): Promise<void> {
+    await this.take(await this.send({ case: "disqualifyEntrant", value: { id, name, reason } }));
+  }
+
   private async take(reply: ServerMessage): Promise<void> {
     if (reply.result === ResultCode.OK && reply.body.case === "tournament") this.shown = reply.body.value;
     this.changed();
@@ -140,4 +146,38 @@ export function settingsLine(s: TournamentSettings | undefined): string {
   const size = s.format === TournamentFormat.FORMAT_SWISS ? `${s.rounds} rounds`
     : s.format === TournamentFormat.FORMAT_ARENA ? `${s.durationMinutes} minutes` : `best of ${s.bestOf}`;
   return `${FORMAT_NAMES[s.format] ?? ""}, ${s.ruleset}, ${size}, ${s.clock} clock, ${s.rated ? "rated" : "casual"}`;
+}
+
+// A Young Jedi entrant's decks from the two pickers (Light, Dark): a saved deck's id, or "" for
+// that side's ready deck. The server wants a setup fitting each side, so a side left to the ready
+// deck beside a saved one goes as an empty list (the ruleset's default); with none picked nothing
+// is sent and the player brings the ready decks on both sides.
+export function joinDecks(picked: string[]): { savedDecks: bigint[]; seatOptions: string[] } {
+  const savedDecks = picked.filter((v) => v !== "").map((v) => BigInt(v));
+  const seatOptions = savedDecks.length ? picked.filter((v) => v === "").map(() => "") : [];
+  return { savedDecks, seatOptions };
+}
+
+// The clocks a tournament of `ruleset` may use: its pools' presets (TournamentSettings.clock);
+// none known: the empty name, which the server reads as the first.
+export function clockChoices(rulesets: RulesetInfo[], ruleset: string): { name: string; text: string }[] {
+  const presets = rulesets.find((r) => r.name === ruleset)?.clockPresets ?? [];
+  if (!presets.length) return [{ name: "", text: "the ruleset's clock" }];
+  return presets.map((p) => ({ name: p.name, text: p.clockSeconds ? `${p.name} (${p.clockSeconds} s a move)` : `${p.name} (no clock)` }));
+}
+
+// Whether a started tournament game takes the page to its match at once: not while the player is
+// in another match of theirs still being played (a notification then links to the new one).
+export function goesToGame(shownMatch: MatchView | undefined, gameMatch: bigint): boolean {
+  if (!shownMatch || shownMatch.id === gameMatch) return true;
+  return shownMatch.seat < 0 || Boolean(shownMatch.outcome) || (shownMatch.info?.status ?? 0) >= 2; // 2: finished, 3: aborted
+}
+
+// A game's link on the tournament page: the player's own game in play is theirs to play, another
+// in play to watch, a finished one to replay; none for a bye or a game still awaiting players.
+export function gameLink(game: TournamentGame, me: string): { href: string; text: string } | null {
+  if (!game.matchId) return null;
+  if (game.places.length) return { href: `#/replay/${game.matchId}`, text: "Replay" };
+  const mine = me !== "" && game.seats.some((s) => s.toLowerCase() === me.toLowerCase());
+  return mine ? { href: `#/match/${game.matchId}`, text: "Play" } : { href: `#/watch/${game.matchId}`, text: "Watch" };
 }

@@ -6,7 +6,10 @@ import { describe, expect, it } from "vitest";
 import { ServerMessageSchema } from "../src/gen/envelope_pb";
 import { TournamentFormat, TournamentGameSchema } from "../src/gen/tournaments_pb";
 import { newMatchView, type MatchView } from "../src/match_feed";
-import { gamesByRound, resultText, standingColumns, standingFigures, TournamentsState } from "../src/tournaments";
+import { RulesetInfoSchema } from "../src/gen/lobby_pb";
+import { OutcomeSchema } from "../src/gen/match_pb";
+import { clockChoices, gameLink, gamesByRound, goesToGame, joinDecks, resultText, standingColumns, standingFigures,
+  TournamentsState } from "../src/tournaments";
 
 function views(): [Map<bigint, MatchView>, (id: bigint) => MatchView] {
   const all = new Map<bigint, MatchView>();
@@ -65,5 +68,50 @@ describe("tournament figures", () => {
   it("groups a bracket's games by round, earliest first", () => {
     const rounds = gamesByRound([game(2, ["A", "B"]), game(1, ["A", "C"]), game(1, ["B", "D"])]);
     expect(rounds.map(([r, g]) => [r, g.length])).toEqual([[1, 2], [2, 1]]);
+  });
+});
+
+describe("tournament forms", () => {
+  it("sends a Young Jedi entrant's saved decks, and the ready deck of a side left unpicked as an empty list", () => {
+    expect(joinDecks(["12", "13"])).toEqual({ savedDecks: [12n, 13n], seatOptions: [] });
+    expect(joinDecks(["12", ""])).toEqual({ savedDecks: [12n], seatOptions: [""] });
+    expect(joinDecks(["", "13"])).toEqual({ savedDecks: [13n], seatOptions: [""] });
+    expect(joinDecks(["", ""])).toEqual({ savedDecks: [], seatOptions: [] });
+    expect(joinDecks([])).toEqual({ savedDecks: [], seatOptions: [] });
+  });
+
+  it("offers the chosen ruleset's clock presets, or the server's first when it has none", () => {
+    const rulesets = [
+      create(RulesetInfoSchema, { name: "jedi_duel", clockPresets: [{ name: "blitz", clockSeconds: 15 }, { name: "open", clockSeconds: 0 }] }),
+      create(RulesetInfoSchema, { name: "young_jedi" }),
+    ];
+    expect(clockChoices(rulesets, "jedi_duel")).toEqual([
+      { name: "blitz", text: "blitz (15 s a move)" }, { name: "open", text: "open (no clock)" }]);
+    expect(clockChoices(rulesets, "young_jedi")).toEqual([{ name: "", text: "the ruleset's clock" }]);
+    expect(clockChoices(rulesets, "nope").map((c) => c.name)).toEqual([""]);
+  });
+
+  it("takes the page to a started game unless the player is in another match still being played", () => {
+    const [, match] = views();
+    expect(goesToGame(undefined, 5n)).toBe(true);
+    const playing = match(4n);
+    playing.seat = 0;
+    expect(goesToGame(playing, 5n)).toBe(false);
+    expect(goesToGame(playing, 4n)).toBe(true);
+    const watched = match(6n);
+    expect(goesToGame(watched, 5n)).toBe(true); // a spectator (seat -1)
+    playing.outcome = create(OutcomeSchema, {});
+    expect(goesToGame(playing, 5n)).toBe(true);
+  });
+});
+
+describe("tournament game links", () => {
+  it("plays one's own game, watches another's, replays a finished one, and has none for a bye", () => {
+    expect(gameLink(game(1, ["Ann", "Ben"], [], 5n), "ann")).toEqual({ href: "#/match/5", text: "Play" });
+    expect(gameLink(game(1, ["Ann", "Ben"], [], 5n), "Cid")).toEqual({ href: "#/watch/5", text: "Watch" });
+    expect(gameLink(game(1, ["Ann", "Ben"], [], 5n), "")).toEqual({ href: "#/watch/5", text: "Watch" });
+    expect(gameLink(game(1, ["Ann", "Ben"], [1, 2], 5n), "Ann")).toEqual({ href: "#/replay/5", text: "Replay" });
+    expect(gameLink(game(1, ["Cat"], [1]), "Cat")).toBeNull();
+    expect(gameLink(game(1, ["Ann", "Ben"]), "Ann")).toBeNull();
   });
 });

@@ -21,6 +21,7 @@ function noticeItem(hall: Hall, n: Notice): HTMLElement {
   return h("li", { class: "notice", "data-notice": String(n.id) },
     h("span", { "data-say": `notice-${n.id}` }, n.text),
     n.watch ? h("a", { href: `#/watch/${n.watch}`, class: "watch-link" }, " Watch") : null,
+    n.play ? h("a", { href: `#/match/${n.play}`, class: "play-link" }, " Go to the match") : null,
     incoming && n.challenge !== undefined ? h("span", { class: "answer" },
       h("button", { class: "accept-challenge", onclick: () => void hall.answer(n.challenge as bigint, true) }, "Accept"),
       h("label", { for: reasonId }, "Reason"),

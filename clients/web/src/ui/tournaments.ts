@@ -1,14 +1,17 @@
 // The tournament pages (docs/tournaments.md): #/tournaments lists them (upcoming, running,
 // finished) with a create form for signed-in players; #/tournament/<id> shows one live (the
 // server pushes its detail): the summary, join and withdraw, the standings, and the games of the
-// round (every game by round for a knockout's bracket), each with a link to watch its match.
+// round (every game by round for a knockout's bracket), each with a link to play, watch or replay
+// its match.
 import { h } from "../dom";
-import { TournamentFormat, TournamentStatus, type TournamentDetail, type TournamentSummary } from "../gen/tournaments_pb";
-import { signedIn } from "../identity";
+import { TournamentFormat, TournamentStatus, type TournamentDetail, type TournamentGame,
+  type TournamentSummary } from "../gen/tournaments_pb";
+import { accountState, signedIn } from "../identity";
 import type { Session } from "../session";
-import { FORMAT_NAMES, gamesByRound, resultText, settingsLine, standingColumns, standingFigures,
-  type Tournaments } from "../tournaments";
+import { clockChoices, FORMAT_NAMES, gameLink, gamesByRound, joinDecks, resultText, settingsLine, standingColumns,
+  standingFigures, type Tournaments } from "../tournaments";
 import { deckState, ensureDecks } from "../decks/saved_decks";
+import { isModerator } from "./moderation";
 import { pageHeading } from "./page";
 import { go } from "./route";
 
@@ -35,7 +38,12 @@ function listSection(title: string, id: string, items: TournamentSummary[]): HTM
     items.length ? h("ul", {}, ...items.map(summaryItem)) : h("p", { class: "hint" }, "None."));
 }
 
+// The create form's ruleset, kept across redraws: the clock choices are that ruleset's presets.
+let createRuleset = "";
+
 function createForm(session: Session, tours: Tournaments): HTMLElement {
+  const ruleset = session.ruleset(createRuleset)?.name ?? session.rulesets[0]?.name ?? "";
+  const clocks = clockChoices(session.rulesets, ruleset);
   const field = (f: HTMLFormElement, n: string) => f.elements.namedItem(n) as HTMLInputElement | null;
   const soon = new Date(Date.now() + 10 * 60_000);
   soon.setSeconds(0, 0);
@@ -57,11 +65,14 @@ function createForm(session: Session, tours: Tournaments): HTMLElement {
     h("h2", { id: "tournament-create-h" }, "Create a tournament"),
     h("label", { for: "t-name" }, "Name"), h("input", { id: "t-name", name: "name", maxlength: 80, required: true }),
     h("label", { for: "t-ruleset" }, "Ruleset"),
-    h("select", { id: "t-ruleset", name: "ruleset" }, ...session.rulesets.map((r) => h("option", { value: r.name }, r.displayName))),
+    h("select", { id: "t-ruleset", name: "ruleset", onchange: (e: Event) => {
+      createRuleset = (e.target as HTMLSelectElement).value;
+      session.changed();
+    } }, ...session.rulesets.map((r) => h("option", { value: r.name, selected: r.name === ruleset }, r.displayName))),
     h("label", { for: "t-format" }, "Format"),
     h("select", { id: "t-format", name: "format" }, ...Object.entries(FORMAT_NAMES).map(([v, n]) => h("option", { value: v }, n))),
     h("label", { for: "t-clock" }, "Clock"),
-    h("select", { id: "t-clock", name: "clock" }, ...["blitz", "rapid", "classical"].map((c) => h("option", { value: c, selected: c === "rapid" }, c))),
+    h("select", { id: "t-clock", name: "clock" }, ...clocks.map((c) => h("option", { value: c.name, selected: c.name === "rapid" }, c.text))),
     h("label", {}, h("input", { type: "checkbox", name: "rated" }), " Rated"),
     h("label", { for: "t-start" }, "Start"), h("input", { id: "t-start", name: "start", type: "datetime-local", step: 1, value: local }),
     h("label", { for: "t-rounds" }, "Rounds (Swiss)"), h("input", { id: "t-rounds", name: "rounds", type: "number", min: 1, max: 30, value: 5 }),
@@ -110,9 +121,9 @@ function joinControls(session: Session, tours: Tournaments, d: TournamentDetail)
   const youngJedi = s.settings?.ruleset === "young_jedi";
   return h("div", { class: "field" }, youngJedi ? deckChoices(session) : null,
     h("button", { type: "button", id: "t-join", onclick: () => {
-      const picked = ["light", "dark"].map((w) => (document.getElementById(`t-deck-${w}`) as HTMLSelectElement | null)?.value ?? "")
-        .filter((v) => v !== "").map((v) => BigInt(v));
-      void tours.join(s.id, picked, []);
+      const picked = youngJedi ? ["light", "dark"].map((w) => (document.getElementById(`t-deck-${w}`) as HTMLSelectElement | null)?.value ?? "") : [];
+      const { savedDecks, seatOptions } = joinDecks(picked);
+      void tours.join(s.id, savedDecks, seatOptions);
     } }, "Join"));
 }
 
@@ -135,6 +146,12 @@ function standingsTable(d: TournamentDetail): HTMLElement {
 }
 
 function gamesSection(d: TournamentDetail): HTMLElement {
+  const me = signedIn() ? accountState.account?.name ?? "" : "";
+  const link = (g: TournamentGame) => {
+    const to = gameLink(g, me);
+    return to ? h("a", { href: to.href, class: `${to.text.toLowerCase()}-link`, "aria-label": `${to.text} ${g.seats.join(" against ")}` },
+      ` ${to.text}`) : null;
+  };
   const knockout = d.summary?.settings?.format === TournamentFormat.FORMAT_KNOCKOUT;
   const rounds = gamesByRound(d.games);
   return h("section", { class: "panel", id: knockout ? "t-bracket" : "t-games", "aria-labelledby": "t-games-h" },
@@ -143,8 +160,26 @@ function gamesSection(d: TournamentDetail): HTMLElement {
       round ? h("h3", {}, `Round ${round}`) : null,
       h("ul", {}, ...games.map((g) => h("li", { class: "t-game" },
         g.seats.join(" against "), " ", h("span", { class: "t-result" }, resultText(g)),
-        g.matchId && !g.places.length ? h("a", { href: `#/watch/${g.matchId}`, class: "watch-link" }, " Watch") : null))))),
+        link(g)))))),
     d.games.length ? null : h("p", { class: "hint" }, "No games yet."));
+}
+
+// Moderators and admins: an entrant still in leaves the tournament, marked disqualified.
+function disqualifyForm(tours: Tournaments, d: TournamentDetail): HTMLElement | null {
+  const s = d.summary;
+  const still = d.standings.filter((e) => !e.left);
+  if (!s || !isModerator() || s.status > TournamentStatus.TOURNAMENT_RUNNING || !still.length) return null;
+  return h("form", { class: "panel", id: "t-disqualify", "aria-labelledby": "t-disqualify-h", onsubmit: (e: Event) => {
+    e.preventDefault();
+    const f = e.target as HTMLFormElement;
+    const field = (n: string) => (f.elements.namedItem(n) as HTMLInputElement | null)?.value ?? "";
+    void tours.disqualify(s.id, field("entrant"), field("reason"));
+  } },
+  h("h2", { id: "t-disqualify-h" }, "Disqualify a player"),
+  h("label", { for: "t-dq-entrant" }, "Player"),
+  h("select", { id: "t-dq-entrant", name: "entrant" }, ...still.map((e) => h("option", { value: e.name }, e.name))),
+  h("label", { for: "t-dq-reason" }, "Reason"), h("input", { id: "t-dq-reason", name: "reason", maxlength: 200, required: true }),
+  h("button", { type: "submit", class: "secondary", id: "t-dq" }, "Disqualify"));
 }
 
 export function tournamentPage(session: Session, tours: Tournaments, id: bigint): HTMLElement {
@@ -161,6 +196,6 @@ export function tournamentPage(session: Session, tours: Tournaments, id: bigint)
         (s.endsMs ? `ends ${when(s.endsMs)}` : "")),
       d.registered ? h("p", { id: "t-registered" }, "You are registered.") : null,
       joinControls(session, tours, d)),
-    standingsTable(d), gamesSection(d),
+    standingsTable(d), gamesSection(d), disqualifyForm(tours, d),
     h("p", {}, h("a", { href: "#/tournaments" }, "All tournaments")));
 }

@@ -23,6 +23,7 @@
 #include "core/registry.hpp"
 #include "core/state.hpp"
 #include "force_battles/match.hpp"
+#include "force_battles/setup_text.hpp"
 
 namespace duelhall::engine::force_battles {
 
@@ -77,6 +78,12 @@ class ForceBattlesState final : public State {
   int attack_target() const;
   int hit_die() const;
   int block_die() const;
+  // Makes every choice of `plan` for `seat`, each as the setup's legal step, leaving the seat its
+  // confirmation (and the free GEAS when the plan names none); a seat's setup text (its option)
+  // is made so when the match is built. Nullopt when done, else the step the rules refuse, with
+  // the seat's setup left part-made.
+  std::optional<std::string> preset_setup(Seat seat, const SetupPlan& plan);
+
   // Test hooks: hand-built states and fixed dice. Forced dice are used before the real random
   // source and are never serialized; nothing on the server's path calls these.
   Match& match_for_test() { return m_; }

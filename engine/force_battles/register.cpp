@@ -30,6 +30,20 @@ void register_force_battles(Registry& registry) {
   info.create = [](const MatchConfig& config) {
     return std::make_unique<ForceBattlesState>(config);
   };
+  // A seat's option is a setup as text (setup_text.hpp), a player's saved setup; empty: the seat
+  // sets up in the match. Checked by making it on a fresh board at this competency.
+  info.check_seat_option = [](const Params& params,
+                              const std::string& option) -> std::optional<std::string> {
+    if (option.empty()) return std::nullopt;
+    std::string error;
+    const std::optional<SetupPlan> plan = read_setup_text(option, error);
+    if (!plan) return error;
+    MatchConfig config;
+    config.ruleset = "force_battles";
+    config.params = params;
+    ForceBattlesState trial(config);
+    return trial.preset_setup(0, *plan);
+  };
   info.bot_levels = {"random", "heuristic", "expert"};
   info.make_bot = [](std::string_view level) -> std::unique_ptr<Bot> {
     if (level == "heuristic") return std::make_unique<HeuristicBot>();

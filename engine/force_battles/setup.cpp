@@ -115,6 +115,22 @@ void ForceBattlesState::apply_setup(Seat seat, Action action) {
   if (p.stage == kStageFreeGeas && m_.level != Competency::kDiamedes) ++p.stage;
 }
 
+std::optional<std::string> ForceBattlesState::preset_setup(Seat seat, const SetupPlan& plan) {
+  std::vector<Action> legal;
+  while (pending().has(seat) && m_.phase == Phase::kSetup) {
+    const std::optional<Action> step = plan_step(plan, player(seat).stage);
+    if (!step) return std::nullopt;
+    legal.clear();
+    setup_actions(seat, legal);
+    if (std::find(legal.begin(), legal.end(), *step) == legal.end()) {
+      return text("the setup's ", action_label(seat, *step),
+                  " is not allowed there (budgets F2, spheres F10, sides' GEAS F12)");
+    }
+    apply_setup(seat, *step);
+  }
+  return std::nullopt;
+}
+
 void ForceBattlesState::reveal_setups() {
   say("both setups are revealed");
   for (Seat s = 0; s < 2; ++s) {

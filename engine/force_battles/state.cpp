@@ -25,6 +25,14 @@ ForceBattlesState::ForceBattlesState(MatchConfig config) : State(std::move(confi
     // F2: whatever is not placed stays in the FORCE POOL, so setup starts with all of it there.
     player(s).board.pool.by_owner[static_cast<size_t>(s)] = static_cast<int16_t>(total);
   }
+  // A seat's option is its setup as text (setup_text.hpp), checked by the registry before the
+  // match is built (register.cpp): the seat starts with those choices made.
+  const std::vector<std::string>& options = this->config().seat_options;
+  for (Seat s = 0; s < 2 && static_cast<size_t>(s) < options.size(); ++s) {
+    if (options[static_cast<size_t>(s)].empty()) continue;
+    std::string error;
+    if (auto plan = read_setup_text(options[static_cast<size_t>(s)], error)) preset_setup(s, *plan);
+  }
 }
 
 SeatMask ForceBattlesState::pending() const {

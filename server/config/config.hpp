@@ -121,6 +121,7 @@ struct Config {
   uint32_t tournament_max_open = 20;        // registering or running at once
   uint32_t tournament_round_minutes = 60;   // a Swiss round's limit unless the tournament's own
   uint32_t tournament_show_up_seconds = 120;  // at least: a game's clock counts too
+  bool tournament_bot_fill = false;  // a casual two-seat tournament's odd count gets the bot
   BotSettings bots;
   PairingSettings pairing;
   Limits limits;

@@ -199,6 +199,14 @@ const std::vector<Option>& options() {
        "a Swiss round's time limit unless the tournament sets its own: its games still running"
        " then end drawn (default 60)",
        number(&Config::tournament_round_minutes, 10'000)},
+      {"--tournament-bot-fill", "tournaments.bot_fill",
+       "whether a casual two-seat tournament that starts with an odd number of players gets the"
+       " engine's bot as one more player: yes or no (default no)",
+       [](Config& c, const std::string& v) {
+         if (v != "yes" && v != "no") return false;
+         c.tournament_bot_fill = v == "yes";
+         return true;
+       }},
       {"--tournament-show-up-seconds", "tournaments.show_up_seconds",
        "how long a tournament game waits for a player who is not connected before that player"
        " loses it (default 120; at least the game's decision clock)",

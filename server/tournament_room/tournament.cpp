@@ -107,7 +107,7 @@ std::string encode(const Tournament& t) {
   out << "games " << t.games.size() << '\n';
   for (const GameNote& g : t.games) {
     out << "game " << g.key << ' ' << g.round << ' ' << g.match_id << ' ' << g.made_ms << ' '
-        << (g.forfeit ? 1 : 0) << ' ' << g.seats.size();
+        << (g.forfeit ? 1 : 0) << ' ' << (g.reversed ? 1 : 0) << ' ' << g.seats.size();
     for (int64_t seat : g.seats) out << ' ' << seat;
     out << ' ' << g.places.size();
     for (uint8_t place : g.places) out << ' ' << static_cast<int>(place);
@@ -146,10 +146,13 @@ bool decode(const std::string& text, uint64_t id, Tournament& t) {
   if (!field(in, "games", count)) return false;
   t.games.assign(count, GameNote{});
   for (GameNote& g : t.games) {
-    int forfeit = 0;
+    int forfeit = 0, reversed = 0;
     size_t seats = 0, places = 0;
-    if (!field(in, "game", g.key) || !(in >> g.round >> g.match_id >> g.made_ms >> forfeit >> seats))
+    if (!field(in, "game", g.key) ||
+        !(in >> g.round >> g.match_id >> g.made_ms >> forfeit >> reversed >> seats)) {
       return false;
+    }
+    g.reversed = reversed != 0;
     if (seats > 64) return false;
     g.forfeit = forfeit != 0;
     g.seats.assign(seats, 0);

@@ -16,6 +16,9 @@
 
 namespace duelhall::server {
 
+// The engine's bot as an entrant (a host's bot_fill): no account has this id.
+inline constexpr int64_t kBotEntrant = -1;
+
 struct Entrant {
   int64_t account = 0;
   std::string name;
@@ -33,6 +36,7 @@ struct GameNote {
   int64_t made_ms = 0;         // when the format made it (the show-up clock starts)
   std::vector<uint8_t> places;  // empty until the result
   bool forfeit = false;        // decided without play
+  bool reversed = false;       // its match seats the note's seats the other way round (a bot last)
   bool done() const { return !places.empty(); }
   bool operator==(const GameNote&) const = default;
 };

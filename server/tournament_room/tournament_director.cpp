@@ -63,13 +63,13 @@ std::optional<std::string> TournamentRoom::setups_problem(
   return std::nullopt;
 }
 
-bool TournamentRoom::choose_setups(const Tournament& t, const GameNote& game,
+bool TournamentRoom::choose_setups(const Tournament& t, const std::vector<int64_t>& seats,
                                    std::vector<std::string>& setups) const {
   std::vector<std::vector<std::string>> offered;
-  for (int64_t account : game.seats) offered.push_back(setups_or_default(t.entrant(account)));
+  for (int64_t account : seats) offered.push_back(setups_or_default(t.entrant(account)));
   setups.clear();
   const engine::RulesetInfo* info = host_.registry().find(t.settings.ruleset());
-  if (info && info->check_seat_options && game.seats.size() == 2) {
+  if (info && info->check_seat_options && seats.size() == 2) {
     const engine::Params params = params_of(*info, t.settings);
     for (const std::string& first : offered[0]) {
       for (const std::string& second : offered[1]) {
@@ -107,6 +107,13 @@ void TournamentRoom::step(Tournament& t, int64_t now, After& after) {
 
 void TournamentRoom::begin(Tournament& t, int64_t now) {
   const uint32_t fewest = std::max<uint32_t>(2, t.settings.min_players());
+  // The host's bot fill: an odd count of a casual two-seat tournament gets the engine's bot.
+  if (host_.config().tournament_bot_fill && !t.settings.rated() && t.settings.table_seats() <= 2 &&
+      t.active_players() >= fewest && t.active_players() % 2 == 1 && !t.entrant(kBotEntrant) &&
+      t.format->join(static_cast<tournaments::PlayerId>(kBotEntrant), 1500,
+                     static_cast<uint64_t>(now)) == tournaments::Refusal::kOk) {
+    t.entrants.push_back(Entrant{kBotEntrant, "Bot", 1500, {}});
+  }
   const tournaments::Refusal refusal =
       t.active_players() < fewest ? tournaments::Refusal::kTooFewPlayers : t.format->start(now);
   if (refusal != tournaments::Refusal::kOk) {
@@ -140,9 +147,22 @@ void TournamentRoom::hand_out(Tournament& t, int64_t now, After& after) {
     }
     for (GameNote& game : t.games) {
       if (game.done() || game.match_id != 0 || making_.count({t.id, game.key})) continue;
-      ToMake job{t.id, game.key, game.round, t.settings.name(), {}, {}, {}, {}};
+      // The match seats the humans first: a bot takes the last seat (CreateMatch.bot_seats).
+      std::vector<int64_t> order = game.seats;
+      game.reversed = order.size() == 2 && order[0] == kBotEntrant;
+      if (game.reversed) std::swap(order[0], order[1]);
+      ToMake job;
+      job.tournament = t.id;
+      job.key = game.key;
+      job.round = game.round;
+      job.name = t.settings.name();
       bool all_here = true;
-      for (int64_t account : game.seats) {
+      for (int64_t account : order) {
+        job.names.push_back(name_of(t, account));
+        if (account == kBotEntrant) {
+          ++job.bot_seats;
+          continue;
+        }
         auto [player, peer] = host_.connected(account);
         all_here = all_here && player && peer;
         job.players.push_back(std::move(player));
@@ -155,12 +175,13 @@ void TournamentRoom::hand_out(Tournament& t, int64_t now, After& after) {
         }
         continue;
       }
-      if (!choose_setups(t, game, job.setups)) {
+      if (!choose_setups(t, order, job.setups)) {
         spdlog::warn("tournament {}: game {} has no setups that fit; drawn", t.id, game.key);
         record(t, game, std::vector<uint8_t>(game.seats.size(), 1), true, after);
         decided = true;
         continue;
       }
+      job.setups.resize(job.players.size());  // the bot's seat takes the ruleset's default
       MatchSettings& settings = job.settings;
       settings.set_ruleset(t.settings.ruleset());
       *settings.mutable_params() = t.settings.params();
@@ -188,7 +209,7 @@ void TournamentRoom::forfeit_absent(Tournament& t, GameNote& game, After& after)
   std::vector<bool> here;
   size_t present = 0;
   for (int64_t account : game.seats) {
-    here.push_back(host_.connected(account).first != nullptr);
+    here.push_back(account == kBotEntrant || host_.connected(account).first != nullptr);
     present += here.back() ? 1 : 0;
   }
   // Those who came tie first and those who did not tie after them; nobody came: a draw.

@@ -40,6 +40,7 @@ void TournamentRoom::make_match(ToMake& job) {
   *request.mutable_settings() = job.settings;
   request.set_join(true);
   request.set_seat_option(job.setups.front());
+  request.set_bot_seats(job.bot_seats);
   TournamentMatch created = host_.create_for_tournament(job.players.front(), request);
   After after;
   {
@@ -71,7 +72,7 @@ void TournamentRoom::make_match(ToMake& job) {
       r->set_seat(static_cast<uint32_t>(seat));
       r->set_round(job.round);
       r->set_tournament_name(job.name);
-      for (const auto& player : job.players) r->add_seats(player->name());
+      for (const std::string& name : job.names) r->add_seats(name);
       return m;
     };
     job.peers.front()->send(frame_of(ready(0)));

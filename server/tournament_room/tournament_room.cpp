@@ -4,6 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 
 #include "storage/store_error.hpp"
@@ -386,6 +387,7 @@ void TournamentRoom::match_ended(uint64_t match_id, uint64_t winners, bool abort
         if (!((winners >> s) & 1)) places[s] = static_cast<uint8_t>(first + 1);
       }
     }
+    if (game->reversed) std::reverse(places.begin(), places.end());  // the bot sat last
     record(t, *game, std::move(places), false, after);
     step(t, now_ms(), after);
   }

@@ -73,9 +73,11 @@ class TournamentRoom : public std::enable_shared_from_this<TournamentRoom> {
     uint32_t round = 0;
     std::string name;
     MatchSettings settings;
-    std::vector<std::shared_ptr<Player>> players;
+    std::vector<std::shared_ptr<Player>> players;  // the humans, in seat order
     std::vector<std::shared_ptr<Peer>> peers;
-    std::vector<std::string> setups;
+    std::vector<std::string> setups;               // the humans'
+    std::vector<std::string> names;                // every seat's, in the match's order
+    uint32_t bot_seats = 0;                        // the last seats, the engine's bot
   };
   struct Watcher {
     std::weak_ptr<Peer> peer;
@@ -98,7 +100,8 @@ class TournamentRoom : public std::enable_shared_from_this<TournamentRoom> {
   void forfeit_absent(Tournament& t, GameNote& game, After& after);
   void end_round_at_limit(Tournament& t, int64_t now_ms, After& after);
   std::vector<uint8_t> places_without(const GameNote& game, int64_t absent) const;
-  bool choose_setups(const Tournament& t, const GameNote& game,
+  // The setup of each seat of `seats` (in the match's order) that fit together.
+  bool choose_setups(const Tournament& t, const std::vector<int64_t>& seats,
                      std::vector<std::string>& setups) const;
   tournaments::Refusal leave(Tournament& t, int64_t account, bool disqualified, int64_t now_ms,
                              After& after);

@@ -55,7 +55,9 @@ inline ClientMessage resign(uint64_t match_id) {
 
 // The hall with its tournaments kept in the hall's store (SQLite in memory).
 struct TournamentHall : Hall {
-  TournamentHall() : Hall(tournament_config()) { server.hub->set_tournament_store(&store); }
+  explicit TournamentHall(server::Config config = tournament_config()) : Hall(std::move(config)) {
+    server.hub->set_tournament_store(&store);
+  }
   server::TournamentRoom& room() { return server.hub->tournaments(); }
 };
 

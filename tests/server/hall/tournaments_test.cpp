@@ -301,3 +301,47 @@ TEST_CASE("hall: tournaments: each player's locked setups are checked at registr
   // The detail never shows a setup.
   CHECK(detail_of(ben, id).DebugString().find("blue") == std::string::npos);
 }
+
+TEST_CASE("hall: tournaments: with the host's bot fill an odd count gets the bot, seated last in "
+          "its games, and its results count") {
+  server::Config config = tournament_config();
+  config.tournament_bot_fill = true;
+  TournamentHall hall(config);
+  Entrant ann(hall, "Ann"), ben(hall, "Ben"), cat(hall, "Cat");
+  const int64_t start = wall_ms() + 2000;
+  const uint64_t id =
+      ann.client.request(create_tournament("Odd", FORMAT_SWISS, start)).tournament().summary().id();
+  for (Entrant* p : {&ann, &ben, &cat}) REQUIRE(p->client.request(join_tournament(id)).result() == OK);
+  hall.room().tick(start);
+  TournamentDetail now = detail_of(ann, id);
+  REQUIRE(now.standings_size() == 4);
+  REQUIRE(now.games_size() == 2);  // no bye: the bot plays
+  std::map<std::string, TournamentGameReady> ready;
+  std::vector<Entrant*> all{&ann, &ben, &cat};
+  REQUIRE(round_matches(all, ready).size() == 2);
+  Entrant* against_bot = nullptr;
+  for (Entrant* p : all) {
+    const auto& r = ready[p->name];
+    if (r.seats_size() == 2 && r.seats(1) == "Bot") against_bot = p;
+  }
+  REQUIRE(against_bot);
+  CHECK(ready[against_bot->name].seat() == 0);
+  REQUIRE(against_bot->client.request(resign(ready[against_bot->name].match_id())).result() == OK);
+  bool bot_won = false;
+  for (int tries = 0; tries < 100 && !bot_won; ++tries) {
+    ann.client.wait_until([] { return false; }, std::chrono::milliseconds(20));
+    const TournamentDetail seen = detail_of(ann, id);
+    for (int i = 0; i < seen.standings_size(); ++i) {
+      bot_won = bot_won || (seen.standings(i).name() == "Bot" && seen.standings(i).wins() == 1);
+    }
+  }
+  REQUIRE(bot_won);
+
+  // Not for rated tournaments: the bot plays no rated match.
+  ClientMessage rated = create_tournament("Rated odd", FORMAT_SWISS, start + 5000);
+  rated.mutable_create_tournament()->mutable_settings()->set_rated(true);
+  const uint64_t rated_id = ann.client.request(rated).tournament().summary().id();
+  for (Entrant* p : {&ann, &ben, &cat}) REQUIRE(p->client.request(join_tournament(rated_id)).result() == OK);
+  hall.room().tick(start + 5000);
+  CHECK(detail_of(ann, rated_id).standings_size() == 3);
+}

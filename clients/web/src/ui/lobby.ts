@@ -5,7 +5,7 @@ import { ResultCode } from "../gen/result_pb";
 import { ClockPolicy, MatchStatus, ParamInfo_Kind, type MatchInfo, type RulesetInfo } from "../gen/lobby_pb";
 import type { ServerMessage } from "../gen/envelope_pb";
 import type { Session } from "../session";
-import { deckPicker, pickedDeck } from "./deck_pick";
+import { deckPicker, pickedDeck, seatOptionLabel } from "./deck_pick";
 import { spectatorsText } from "./names";
 import { go } from "./route";
 
@@ -55,9 +55,9 @@ function matchRow(session: Session, m: MatchInfo): HTMLElement {
     h("span", { class: `status status-${MatchStatus[m.status]}` }, MatchStatus[m.status].toLowerCase()),
     m.spectatorsAllowed ? h("span", { class: "match-spectators" }, spectatorsText(m.spectators)) : null,
     joinable && rs?.takesSeatOptions
-      ? h("details", { class: "deck", id: `${deckId}-box` }, h("summary", {}, "Deck"),
-          deckPicker(session, `${deckId}-saved`),
-          h("label", { for: deckId }, "Your deck list (empty: the ready deck)"),
+      ? h("details", { class: "deck", id: `${deckId}-box` }, h("summary", {}, m.ruleset === "young_jedi" ? "Deck" : "Setup"),
+          deckPicker(session, `${deckId}-saved`, m.ruleset),
+          h("label", { for: deckId }, seatOptionLabel(m.ruleset, display)),
           h("textarea", { id: deckId, rows: 3 }))
       : null,
     joinable
@@ -172,9 +172,9 @@ export function createForm(session: Session, chosen: RulesetInfo | undefined, on
     r.params.length
       ? h("details", { class: "options", id: "rules-options" }, h("summary", {}, `Rules parameters (${r.params.length})`), ...r.params.map(paramField))
       : null,
-    r.takesSeatOptions ? deckPicker(session, "saved_deck") : null,
+    r.takesSeatOptions ? deckPicker(session, "saved_deck", r.name) : null,
     r.takesSeatOptions
-      ? h("div", { class: "field" }, h("label", { for: "seat_option" }, "Your deck list (empty: ready deck)"),
+      ? h("div", { class: "field" }, h("label", { for: "seat_option" }, seatOptionLabel(r.name, r.displayName)),
           h("textarea", { id: "seat_option", name: "seat_option", rows: 3 }))
       : null,
     h("details", { class: "options", id: "table-options" }, h("summary", {}, "Table, clock and bots"),

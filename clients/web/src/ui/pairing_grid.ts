@@ -6,7 +6,7 @@ import { ResultCode } from "../gen/result_pb";
 import type { ClockPreset, RulesetInfo } from "../gen/lobby_pb";
 import type { Session } from "../session";
 import { signedIn } from "./account";
-import { deckPicker, pickedDeck } from "./deck_pick";
+import { deckPicker, pickedDeck, seatOptionLabel } from "./deck_pick";
 
 let rated = false; // the toggle, kept across redraws
 
@@ -83,9 +83,9 @@ export function pairingGrid(session: Session): HTMLElement {
           onclick: () => void seek(session, r, p),
         }, h("span", {}, p.name), " ", h("small", {}, presetText(p))))),
         r.takesSeatOptions
-          ? h("td", {}, h("details", { class: "deck" }, h("summary", {}, "Deck"),
-              r.name === "young_jedi" ? deckPicker(session, `pair-saved-${r.name}`) : null,
-              h("label", { for: `pair-deck-${r.name}` }, `Your ${r.displayName} deck list (empty: the ready deck)`),
+          ? h("td", {}, h("details", { class: "deck" }, h("summary", {}, r.name === "young_jedi" ? "Deck" : "Setup"),
+              deckPicker(session, `pair-saved-${r.name}`, r.name),
+              h("label", { for: `pair-deck-${r.name}` }, seatOptionLabel(r.name, r.displayName)),
               h("textarea", { id: `pair-deck-${r.name}`, rows: 3 })))
           : null)))));
 }

@@ -2,7 +2,9 @@
 // Light Side deck from the card browser by filtering and clicking Add (each click checked by the
 // server's own Y1 check; a card that breaks a rule other than the size is taken out again), saves
 // it, reloads the page and finds it saved, then plays a match against the computer with it picked
-// at the create form, to the end (never conceding). Registered with ctest as "web: decks".
+// at the create form, to the end (never conceding), and finds its list in the replay; then saves a
+// Force Battles setup from a match's setup form and starts another match with it picked at the
+// create form, the seat left only to confirm it. Registered with ctest as "web: decks".
 // Usage: node decks.mjs <duelhall binary> <built client dir>
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
@@ -159,6 +161,37 @@ try {
   const lines = shown.split("\n").filter((l) => l.trim() !== "");
   if (lines.length < 5) throw new Error(`the replay shows seat 0's deck as: ${shown}`);
   console.log(`the replay shows the saved deck (${lines.length} lines)`);
+
+  // A Force Battles setup: saved from a match's setup form, then picked at the create form of
+  // another match, where the seat starts with it made and only confirms (CreateMatch.saved_deck).
+  await page.goto(`${server.url}#/`);
+  await page.waitForSelector("#create-form");
+  await page.selectOption("#ruleset", "force_battles");
+  await page.click("#vs-computer");
+  const first = await routeMatchId(page);
+  await page.waitForSelector("#fb-save-name");
+  await page.fill("#fb-save-name", "Apprentice");
+  await page.click("#fb-save");
+  await page.waitForFunction(() => /Saved as Apprentice/.test(document.getElementById("fb-saves-said")?.textContent ?? ""));
+  await page.click("#leave");
+  await page.click("#leave-yes");
+  await page.waitForSelector("#create-form");
+  await page.selectOption("#ruleset", "force_battles");
+  await page.waitForSelector("#saved_deck option[value^='s:']", { state: "attached", timeout: 10_000 });
+  const setupLabel = await page.$eval("#saved_deck option[value^='s:']", (o) => o.textContent);
+  if (setupLabel !== "Apprentice") throw new Error(`the create form offers the setup as ${setupLabel}`);
+  await page.selectOption("#saved_deck", await page.$eval("#saved_deck option[value^='s:']", (o) => o.value));
+  await page.click("#vs-computer");
+  const second = await routeMatchId(page);
+  if (second === first) throw new Error("no new match was made with the saved setup");
+  const offered = await waitFor("the seat's first decision", async () => {
+    const labels = await page.$$eval("#actions button.action", (els) => els.map((e) => e.textContent ?? ""));
+    return labels.length ? labels : null;
+  });
+  if (offered.length !== 1 || !/confirm/i.test(offered[0])) {
+    throw new Error(`the saved setup was not made at the seat: offered ${JSON.stringify(offered)}`);
+  }
+  console.log(`match ${second} starts with the saved Force Battles setup made, only "${offered[0]}" left`);
   console.log("decks: OK");
 } catch (e) {
   failed = true;

@@ -105,8 +105,10 @@ class ClusterDirectory {
                                                       const std::vector<uint64_t>& hosted,
                                                       std::string& error);
 
- private:
+  // Runs a script with the prefix as ARGV[1] and `args` after it (an error reply: nullopt).
   void eval(const char* script, std::vector<std::string> args, ReplyHandler done);
+
+ private:
 
   std::shared_ptr<RedisLink> link_;
   std::string prefix_;

@@ -166,6 +166,7 @@ class Hub : public MatchHost,
   bool seated_in_unended_match(Player& player) override;
   PairingCreated create_for_pairing(const std::shared_ptr<Player>& creator,
                                     const CreateMatch& request) override;
+  void when_open(const std::shared_ptr<Match>& match, std::function<void()> then) override;
   bool clustered() const override { return cluster_ != nullptr; }
 
   // Tournaments (tournament_room/, lobby/hub_tournaments.cpp): the room, which app/ starts, and

@@ -41,4 +41,17 @@ PairingCreated Hub::create_for_pairing(const std::shared_ptr<Player>& creator,
                         std::move(created.info)};
 }
 
+void Hub::when_open(const std::shared_ptr<Match>& match, std::function<void()> then) {
+  if (cluster_) {
+    // As open_when_leased, but opened first: on one node a pairing's match is open (its first
+    // frames sent) before its players are told, and so it is here.
+    cluster_match_opened(match->id(), [match, then = std::move(then)] {
+      match->open();
+      then();
+    });
+  } else {
+    then();
+  }
+}
+
 }  // namespace duelhall::server

@@ -6,6 +6,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -15,6 +16,9 @@
 
 namespace duelhall::accounts {
 class AccountService;
+}
+namespace duelhall::cluster {
+class ClusterNode;
 }
 
 namespace duelhall::server {
@@ -47,8 +51,14 @@ class PairingHost {
   virtual PairingCreated create_for_pairing(const std::shared_ptr<Player>& creator,
                                             const CreateMatch& request) = 0;
   virtual std::shared_ptr<Match> find_match(uint64_t id) = 0;
-  // Cluster mode: pools are one node's, so the room refuses seeks there (docs/pairing.md).
   virtual bool clustered() const = 0;
+  // The node's cluster, or null on one node: then pools are in process, else in Redis.
+  virtual cluster::ClusterNode* cluster() const { return nullptr; }
+  // Runs `then` once a match create_for_pairing made is open: at once on one node, once its
+  // lease is answered in a cluster (the match is opened then). `then` may run on another thread.
+  virtual void when_open(const std::shared_ptr<Match>& /*match*/, std::function<void()> then) {
+    then();
+  }
 };
 
 }  // namespace duelhall::server

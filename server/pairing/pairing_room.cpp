@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "accounts/account_service.hpp"
+#include "cluster/cluster_node.hpp"
 #include "net/messages.hpp"
 
 namespace duelhall::server {
@@ -111,6 +112,19 @@ std::optional<pairing::PairingOptions> PairingRoom::options_for(const pairing::P
 }
 
 void PairingRoom::start() {
+  if (cluster::ClusterNode* cl = host_.cluster()) {
+    // A pairing queued for this node: read the queue now rather than at the next wave.
+    std::weak_ptr<PairingRoom> weak = weak_from_this();
+    cl->follow(
+        "pairing",
+        [weak](const std::string& node) {
+          auto room = weak.lock();
+          if (room && room->host_.cluster()->options().node.compare(node) == 0) room->drain_inbox();
+        },
+        [weak] {
+          if (auto room = weak.lock()) room->drain_inbox();
+        });
+  }
   timer_ = std::make_unique<boost::asio::steady_timer>(host_.io());
   arm_timer();
 }
@@ -136,9 +150,6 @@ void PairingRoom::arm_timer() {
 }
 
 Handled PairingRoom::check_seek(Call& call, const Seek& request, uint32_t& seats) const {
-  if (host_.clustered()) {
-    return Handled::fail(CLUSTER_UNAVAILABLE, "quick pairing runs on a single node only for now");
-  }
   const engine::RulesetInfo* info = host_.registry().find(request.ruleset());
   if (!info || !clock_seconds(request.ruleset(), request.clock())) {
     return Handled::fail(NO_SUCH_POOL, "no pool for ruleset '" + request.ruleset() +
@@ -184,6 +195,7 @@ Handled PairingRoom::seek(Call& call, const Seek& request) {
     }
   }
   const pairing::PoolKey key{request.ruleset(), request.rated(), request.clock()};
+  if (host_.cluster()) return cluster_seek(call, std::move(wanted), key);
   const pairing::Instant now = std::chrono::steady_clock::now();
   std::lock_guard lock(mutex_);
   const pairing::SeekerId who = wanted.who;
@@ -192,12 +204,13 @@ Handled PairingRoom::seek(Call& call, const Seek& request) {
     return refusal(outcome);
   }
   Seeking& seeking = seekers_[who];
-  seeking = Seeking{call.peer, call.peer->peer_id(), player, key, now};
+  seeking = Seeking{call.peer, call.peer->peer_id(), player, key, now, {}};
   fill_status(seeking, now, *call.reply.mutable_seek_status());
   return Handled::ok();
 }
 
 Handled PairingRoom::cancel(Call& call) {
+  if (host_.cluster()) return cluster_cancel(call);
   const pairing::SeekerId who = seeker_of(*call.state.player);
   std::lock_guard lock(mutex_);
   if (const PairingOutcome outcome = hall_.cancel(who); outcome != PairingOutcome::kOk) {
@@ -211,12 +224,18 @@ Handled PairingRoom::cancel(Call& call) {
 void PairingRoom::disconnected(const Peer& peer, const std::shared_ptr<Player>& player) {
   if (!player) return;
   const pairing::SeekerId who = seeker_of(*player);
-  std::lock_guard lock(mutex_);
-  const auto found = seekers_.find(who);
-  // Only the connection that seeks: a player who resumed elsewhere keeps its seek.
-  if (found == seekers_.end() || found->second.peer_id != peer.peer_id()) return;
-  hall_.leave(who);
-  seekers_.erase(found);
+  std::string cluster_key;
+  {
+    std::lock_guard lock(mutex_);
+    const auto found = seekers_.find(who);
+    // Only the connection that seeks: a player who resumed elsewhere keeps its seek.
+    if (found == seekers_.end() || found->second.peer_id != peer.peer_id()) return;
+    hall_.leave(who);
+    cluster_key = found->second.cluster_key;
+    if (!cluster_key.empty()) cluster_keys_.erase(cluster_key);
+    seekers_.erase(found);
+  }
+  if (!cluster_key.empty()) cluster_leave(cluster_key);
 }
 
 size_t PairingRoom::seeking() {
@@ -231,6 +250,11 @@ void PairingRoom::fill_status(const Seeking& seeking, pairing::Instant now, Seek
   out.set_clock(seeking.pool.clock);
   const auto waited = std::chrono::duration_cast<std::chrono::seconds>(now - seeking.since);
   out.set_seconds_waited(static_cast<uint32_t>(std::max<int64_t>(0, waited.count())));
+  if (!seeking.cluster_key.empty()) {
+    const auto size = cluster_pool_sizes_.find(pool_text(seeking.pool));
+    out.set_players_in_pool(size == cluster_pool_sizes_.end() ? 1 : size->second);
+    return;
+  }
   const pairing::PairingPool* pool = hall_.pool(seeking.pool);
   out.set_players_in_pool(pool ? static_cast<uint32_t>(pool->size()) : 0);
 }
@@ -243,6 +267,16 @@ size_t PairingRoom::wave(pairing::Instant now) {
   };
   std::vector<Made> made;
   bool tell_waits = false;
+  if (host_.cluster()) {
+    {
+      std::lock_guard lock(mutex_);
+      tell_waits = ++waves_ % kStatusEveryWaves == 0;
+      prune_offers();
+    }
+    cluster_wave(now);  // pairs asynchronously, on the node holding the wave lease
+    if (tell_waits) push_status_every_few_waves(now);
+    return 0;
+  }
   {
     std::lock_guard lock(mutex_);
     for (pairing::PairingHall::Pairing& pairing : hall_.wave(now)) {
@@ -327,32 +361,40 @@ void PairingRoom::seat_players(const MatchSettings& settings, std::vector<ToSeat
     }
     return;
   }
-  auto paired = [&created, rematch_of](int seat) {
-    ServerMessage m = pushed();
-    Paired* p = m.mutable_paired();
-    p->set_match_id(created.info.match_id());
-    p->set_seat(seat);
-    *p->mutable_match() = created.info;
-    p->set_rematch(rematch_of != 0);
-    p->set_previous_match_id(rematch_of);
-    return m;
-  };
-  if (seats.front().peer) seats.front().peer->send(frame_of(paired(0)));
-  for (size_t i = 1; i < seats.size(); ++i) {
-    const ToSeat& s = seats[i];
-    if (!s.peer) continue;  // gone since the wave: the match waits for a player as any other
-    JoinMatch join;
-    join.set_match_id(created.info.match_id());
-    join.set_seat(static_cast<int32_t>(i));
-    join.set_seat_option(s.option);
-    created.match->join(s.peer, s.player, join, 0);
-    // Told once seated: seats_now runs on the match's strand after the join.
-    created.match->seats_now(
-        [s, message = paired(static_cast<int>(i)), seat = i](const Match::SeatsNow& now) {
-          if (seat < now.players.size() && now.players[seat] == s.player)
-            s.peer->send(frame_of(message));
-        });
+  // At once on one node; in a cluster once the match's lease is answered and it is open.
+  host_.when_open(created.match, [room = shared_from_this(), seats = std::move(seats), created,
+                                  rematch_of] {
+    for (size_t i = 0; i < seats.size(); ++i) {
+      room->tell_paired(seats[i], static_cast<int>(i), created, rematch_of, i == 0);
+    }
+  });
+}
+
+void PairingRoom::tell_paired(const ToSeat& s, int seat, const PairingCreated& created,
+                              uint64_t rematch_of, bool creator) {
+  if (!s.peer) return;  // gone since the wave: the match waits for a player as any other
+  ServerMessage m = pushed();
+  Paired* p = m.mutable_paired();
+  p->set_match_id(created.info.match_id());
+  p->set_seat(seat);
+  *p->mutable_match() = created.info;
+  p->set_rematch(rematch_of != 0);
+  p->set_previous_match_id(rematch_of);
+  if (creator) {
+    s.peer->send(frame_of(m));
+    return;
   }
+  JoinMatch join;
+  join.set_match_id(created.info.match_id());
+  join.set_seat(seat);
+  join.set_seat_option(s.option);
+  created.match->join(s.peer, s.player, join, 0);
+  // Told once seated: seats_now runs on the match's strand after the join.
+  created.match->seats_now([s, message = std::move(m), seat](const Match::SeatsNow& now) {
+    const auto index = static_cast<size_t>(seat);
+    if (index < now.players.size() && now.players[index] == s.player)
+      s.peer->send(frame_of(message));
+  });
 }
 
 }  // namespace duelhall::server

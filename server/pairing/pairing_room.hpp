@@ -19,6 +19,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "cluster/redis_reply.hpp"
+#include "cluster.pb.h"
 #include "hall/call.hpp"
 #include "match/match.hpp"
 #include "pairing/pairing_hall.hpp"
@@ -58,12 +60,14 @@ class PairingRoom : public std::enable_shared_from_this<PairingRoom> {
     std::shared_ptr<Player> player;
     pairing::PoolKey pool;
     pairing::Instant since{};
+    std::string cluster_key;  // in a cluster: the seeker's key in Redis
   };
   // One seat of a match about to be made: its player, the connection to tell, its setup text.
   struct ToSeat {
     std::shared_ptr<Player> player;
     std::shared_ptr<Peer> peer;
     std::string option;
+    size_t index = 0;  // in a cluster: the seat's place in the wave's table
   };
   struct Offer {
     std::shared_ptr<Player> from;
@@ -107,6 +111,25 @@ class PairingRoom : public std::enable_shared_from_this<PairingRoom> {
 
   void arm_timer();
 
+  // Across a cluster (pairing_cluster.cpp): who seeks is in Redis, the node holding the wave
+  // lease pairs with the same rule, the first seat's node makes the match and the others' nodes
+  // tell their players where it is.
+  Handled cluster_seek(Call& call, pairing::Seek wanted, const pairing::PoolKey& key);
+  Handled cluster_cancel(Call& call);
+  void cluster_leave(const std::string& key);
+  void cluster_wave(pairing::Instant now);
+  void cluster_pair(const cluster::RedisReply& read, pairing::Instant now);
+  void drain_inbox();
+  void pairing_made(const PairingMade& made);
+  void create_cluster_match(const PairingMade& made);
+  void fail_pairing(PairingMade made, ResultCode code, const std::string& reason, bool forward);
+  void send_made(const PairingMade& made, const std::string& node);
+  // Takes the node's seeker of `key` out of seekers_: its connection and player, if still here.
+  std::optional<Seeking> take_local(const std::string& key);
+  void tell_paired(const ToSeat& seat, int index, const PairingCreated& created,
+                   uint64_t rematch_of, bool creator);
+  std::string cluster_key_of(const Player& player) const;
+
   PairingHost& host_;
   Ignores ignores_;
   std::mutex mutex_;
@@ -114,12 +137,16 @@ class PairingRoom : public std::enable_shared_from_this<PairingRoom> {
   std::unordered_map<pairing::SeekerId, Seeking, pairing::SeekerIdHash> seekers_;
   std::map<uint64_t, Offer> offers_;  // by the ended match's id
   uint64_t waves_ = 0;
+  std::unordered_map<std::string, pairing::SeekerId> cluster_keys_;  // Redis key -> seekers_
+  std::map<std::string, uint32_t> cluster_pool_sizes_;  // pool -> seekers at the last read
   std::unique_ptr<boost::asio::steady_timer> timer_;
   bool stopped_ = false;
 };
 
 // Who a player is to the pools: its account, or (a guest, or no account at all) its player id.
 pairing::SeekerId seeker_of(const Player& player);
+// A pool's name in Redis: "<ruleset>|rated|<clock>" or "<ruleset>|casual|<clock>".
+std::string pool_text(const pairing::PoolKey& key);
 // Whether `player` still counts `match_id` among its matches (it has not left it).
 bool still_in(Player& player, uint64_t match_id);
 

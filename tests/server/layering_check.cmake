@@ -36,8 +36,8 @@ set(allowed_replays hall/ storage/ fairness/)
 set(allowed_friends hall/ accounts/ match/player.hpp moderation/roster.hpp
     moderation/moderation_service.hpp ${net_interfaces} config/ storage/)
 # pairing/: the pure pools (their library links no server library) and the room that wires them
-# to a node through PairingHost.
-set(allowed_pairing hall/ match/ accounts/ config/ ${net_interfaces})
+# to a node through PairingHost, and in a cluster to Redis (cluster/: the pools' scripts).
+set(allowed_pairing hall/ match/ accounts/ config/ cluster/ ${net_interfaces})
 set(allowed_decks hall/ config/ storage/)
 # tournament_room/: the director, on the pure formats of tournaments/.
 set(allowed_tournament_room tournaments/ hall/ match/ ${net_interfaces} config/ storage/)
@@ -76,7 +76,7 @@ set(links_hall accounts match net config storage proto)
 set(links_moderation hall cluster accounts match net config metrics storage fairness proto)
 set(links_replays hall storage fairness engine proto)
 set(links_friends moderation hall accounts match net config storage engine proto)
-set(links_pairing pairing_room pairing hall accounts match net config proto)
+set(links_pairing pairing_room pairing hall accounts match net config cluster proto)
 set(links_decks hall config storage engine proto)
 set(links_tournament_room tournaments hall match net config storage proto)
 set(links_lobby tournament_room decks friends pairing_room moderation replays hall cluster accounts match net config metrics storage

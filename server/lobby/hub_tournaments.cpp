@@ -38,10 +38,7 @@ bool Hub::directs_tournaments(const ClientState& state) {
 }
 
 std::optional<uint32_t> Hub::clock_seconds(const std::string& ruleset, const std::string& clock) {
-  for (const ClockPresetSetting& preset : pairing_->presets(ruleset)) {
-    if (preset.name == clock) return preset.clock_seconds;
-  }
-  return std::nullopt;
+  return pairing_->clock_seconds(ruleset, clock);
 }
 
 std::pair<std::shared_ptr<Player>, std::shared_ptr<Peer>> Hub::connected(int64_t account) {

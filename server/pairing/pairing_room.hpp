@@ -35,6 +35,8 @@ class PairingRoom : public std::enable_shared_from_this<PairingRoom> {
   // The clocks a ruleset's pools offer: the defaults (blitz 15, rapid 30, classical 90 seconds a
   // decision), then the host's (pairing.clocks), a host's preset replacing a default of its name.
   std::vector<ClockPresetSetting> presets(const std::string& ruleset) const;
+  // The decision clock of the ruleset's preset `clock`; nullopt: no such preset.
+  std::optional<uint32_t> clock_seconds(const std::string& ruleset, const std::string& clock) const;
 
   // Arms the wave timer (every pairing.wave_ms) on the host's I/O context.
   void start();
@@ -86,7 +88,6 @@ class PairingRoom : public std::enable_shared_from_this<PairingRoom> {
   };
 
   std::optional<pairing::PairingOptions> options_for(const pairing::PoolKey& key) const;
-  std::optional<uint32_t> clock_seconds(const std::string& ruleset, const std::string& clock) const;
   Handled check_seek(Call& call, const Seek& request, uint32_t& seats) const;
   void fill_status(const Seeking& seeking, pairing::Instant now, SeekStatus& out);
   // Creates the match (the first seat its creator), seats the rest and tells each (Paired).

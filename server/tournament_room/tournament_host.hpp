@@ -17,6 +17,7 @@
 
 namespace duelhall::storage {
 class TournamentStore;
+struct TournamentRecord;
 }
 
 namespace duelhall::server {

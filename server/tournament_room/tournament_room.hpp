@@ -123,7 +123,10 @@ class TournamentRoom : public std::enable_shared_from_this<TournamentRoom> {
   std::string name_of(const Tournament& t, int64_t account) const;
 
   Handled check_settings(TournamentSettings& settings, int64_t now_ms) const;
+  // An open tournament, or one over (kept in recent_, read from the store when not).
   Tournament* find(uint64_t id);
+  // A stored tournament that is over, decoded once into recent_ (bounded); null otherwise.
+  Tournament* keep_past(const storage::TournamentRecord& record);
   int64_t now_ms() const;
   void arm_timer();
 

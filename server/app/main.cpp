@@ -155,7 +155,6 @@ int main(int argc, char** argv) {
   }
   hub->set_accounts(accounts.get());
   hub->set_moderation(moderation.get());
-  hub->friends().start();
   hub->set_decks(stores.decks);
   hub->set_tournament_store(stores.tournaments);
   // Cluster mode (docs/cluster.md): a Redis that does not answer stops the start here. Adopted
@@ -233,6 +232,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   listener->run();
+  hub->friends().start();      // presence, challenges' expiry and the TV (docs/pairing.md)
   hub->pairing().start();      // quick pairing's waves (docs/pairing.md)
   hub->tournaments().start();  // resumes the open tournaments (docs/tournaments.md)
   if (store_watch) store_watch->start();

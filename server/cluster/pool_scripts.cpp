@@ -9,6 +9,8 @@ namespace duelhall::cluster::scripts {
 //   P seek-arrivals  the last arrival number given out
 //   P wave-lease     the node that runs the waves; expires unless it renews it
 //   P paired:<node>  list of the pairings queued for the node (expires after a minute)
+//   P presence:<node> the accounts connected to the node (expires unless it writes it again)
+//   P presence-nodes set of the nodes that wrote their presence (an expired one leaves it)
 
 const char* const kPoolSeek = R"lua(
 local p, seeker, pool, node, bytes = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
@@ -84,6 +86,20 @@ local key = ARGV[1]..'paired:'..ARGV[2]
 local items = redis.call('LRANGE', key, 0, -1)
 redis.call('DEL', key)
 return items
+)lua";
+
+const char* const kPresenceSwap = R"lua(
+local p, node, bytes, ttl = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+redis.call('SET', p..'presence:'..node, bytes, 'PX', ttl)
+redis.call('SADD', p..'presence-nodes', node)
+local out = {}
+for _, other in ipairs(redis.call('SMEMBERS', p..'presence-nodes')) do
+  if other ~= node then
+    local seen = redis.call('GET', p..'presence:'..other)
+    if seen then table.insert(out, seen) else redis.call('SREM', p..'presence-nodes', other) end
+  end
+end
+return out
 )lua";
 
 }  // namespace duelhall::cluster::scripts

@@ -23,5 +23,8 @@ extern const char* const kPoolClaim;
 extern const char* const kPoolSend;
 // ARGV: prefix, node. Every message queued for the node, taken off its list.
 extern const char* const kPoolInbox;
+// ARGV: prefix, node, bytes, ttl_ms. Writes the node's presence (presence:<node>, expiring after
+// ttl_ms) and reads every other node's that has not expired (friends/friends_cluster.cpp).
+extern const char* const kPresenceSwap;
 
 }  // namespace duelhall::cluster::scripts

@@ -12,7 +12,7 @@ constexpr int64_t kMinuteMs = 60'000;
 ChallengeBook::Added ChallengeBook::add(int64_t from, std::string from_name, int64_t to,
                                         std::string to_name, MatchSettings settings,
                                         std::string seat_option, bool target_online,
-                                        int64_t now_ms) {
+                                        int64_t now_ms, uint64_t given_id) {
   Added out;
   size_t waiting = 0;
   for (const auto& [id, c] : pending_) {
@@ -37,8 +37,9 @@ ChallengeBook::Added ChallengeBook::add(int64_t from, std::string from_name, int
     return out;
   }
   sent.push_back(now_ms);
-  PendingChallenge& c = pending_[next_id_];
-  c.id = next_id_++;
+  const uint64_t id = given_id != 0 ? given_id : next_id_++;
+  PendingChallenge& c = pending_[id];
+  c.id = id;
   c.from = from;
   c.from_name = std::move(from_name);
   c.to = to;
@@ -104,6 +105,13 @@ std::vector<PendingChallenge> ChallengeBook::deliver_to(int64_t target) {
     c.delivered = true;
     out.push_back(c);
   }
+  return out;
+}
+
+std::vector<PendingChallenge> ChallengeBook::all() const {
+  std::vector<PendingChallenge> out;
+  out.reserve(pending_.size());
+  for (const auto& [id, c] : pending_) out.push_back(c);
   return out;
 }
 

@@ -47,8 +47,10 @@ class ChallengeBook {
   };
   // Records a challenge from `from` to `to` (refusals change nothing; the identity, ignore and
   // ban checks are the room's, made before). The rate limit counts accepted sends only.
+  // `given_id`: the challenge's id, given by the caller (a cluster's); 0: the book's own next.
   Added add(int64_t from, std::string from_name, int64_t to, std::string to_name,
-            MatchSettings settings, std::string seat_option, bool target_online, int64_t now_ms);
+            MatchSettings settings, std::string seat_option, bool target_online, int64_t now_ms,
+            uint64_t given_id = 0);
   // Removes and returns the challenge `id` if it still waits for `answerer` (its target);
   // nullopt, changing nothing, when it expired, was withdrawn or answered, or is another's.
   std::optional<PendingChallenge> take_answered(uint64_t id, int64_t answerer, int64_t now_ms);
@@ -62,6 +64,8 @@ class ChallengeBook {
   std::vector<PendingChallenge> deliver_to(int64_t target);
   // Every waiting challenge from or to `account` (to tell a new connection of them).
   std::vector<PendingChallenge> involving(int64_t account) const;
+  // Every waiting challenge.
+  std::vector<PendingChallenge> all() const;
   // The accounts with a challenge waiting that they sent.
   std::set<int64_t> challengers() const;
   size_t size() const { return pending_.size(); }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "accounts/account_service.hpp"
+#include "cluster/cluster_node.hpp"
 #include "friends/friends_room.hpp"
 #include "match/player.hpp"
 #include "moderation/moderation_service.hpp"
@@ -51,6 +52,15 @@ Handled FriendsRoom::challenge(Call& call, const Challenge& request) {
   if (settings.seats() != 2 || ruleset->min_seats > 2 || ruleset->max_seats < 2) {
     return Handled::fail(BAD_PARAMETERS, "a challenge is a match of two seats");
   }
+  // In a cluster a challenge's id is the cluster's (one of the match ids), so that any node can
+  // name it.
+  uint64_t id = 0;
+  if (auto* cl = host_.cluster()) {
+    id = cl->take_match_id();
+    if (id == 0) {
+      return Handled::retry(CLUSTER_UNAVAILABLE, "this node cannot reach the cluster", 1000);
+    }
+  }
   const OnlineMap online = online_accounts();
   const bool target_online = online.contains(target->id);
   Outbox out;
@@ -58,12 +68,17 @@ Handled FriendsRoom::challenge(Call& call, const Challenge& request) {
   {
     std::lock_guard lock(mutex_);
     added = book_.add(me.id, call.state.player->name(), target->id, target->name,
-                      std::move(settings), request.seat_option(), target_online, now_ms_());
+                      std::move(settings), request.seat_option(), target_online, now_ms_(), id);
   }
   if (added.code != OK) return Handled::fail(added.code, added.reason);
   call.reply = update_of(added.challenge, ChallengeUpdate::PENDING, false);
   if (target_online) push(online, target->id, update_of(added.challenge, ChallengeUpdate::PENDING, true), out);
   out.flush();
+  if (host_.cluster()) {
+    FriendsNote note;
+    *note.mutable_pending() = cluster_challenge(added.challenge);
+    broadcast(note);
+  }
   return Handled::ok();
 }
 
@@ -78,6 +93,7 @@ Handled FriendsRoom::answer(Call& call, const AnswerChallenge& request) {
     std::lock_guard lock(mutex_);
     if (me.id != 0) taken = book_.take_answered(request.challenge_id(), me.id, now_ms_());
   }
+  if (!taken && host_.cluster()) return answer_remote(call, request);
   if (!taken) {
     return Handled::fail(CHALLENGE_GONE,
                          "that challenge expired, was withdrawn or answered, or is not yours");
@@ -88,10 +104,11 @@ Handled FriendsRoom::answer(Call& call, const AnswerChallenge& request) {
     push(online, taken->from, update_of(*taken, ChallengeUpdate::DECLINED, false, request.reason()),
          out);
     out.flush();
+    closed_here(*taken, ChallengeUpdate::DECLINED, request.reason());
     return Handled::ok();
   }
   auto challenger = online.find(taken->from);
-  if (challenger == online.end()) {
+  if (challenger == online.end() || !challenger->second.here()) {
     return Handled::fail(CHALLENGE_GONE, taken->from_name + " is no longer connected");
   }
   uint64_t match_id = 0;
@@ -102,7 +119,9 @@ Handled FriendsRoom::answer(Call& call, const AnswerChallenge& request) {
          update_of(*taken, ChallengeUpdate::WITHDRAWN, false,
                    "the match could not be made: " + started.reason),
          out);
+    closed_here(*taken, ChallengeUpdate::WITHDRAWN, "the match could not be made");
   } else {
+    closed_here(*taken, ChallengeUpdate::ACCEPTED, {});
     push(online, taken->from, update_of(*taken, ChallengeUpdate::ACCEPTED, false, {}, match_id),
          out);
   }
@@ -123,6 +142,7 @@ Handled FriendsRoom::cancel(Call& call, const CancelChallenge& request) {
     push(online_accounts(), taken->to, update_of(*taken, ChallengeUpdate::WITHDRAWN, true), out);
   }
   out.flush();
+  closed_here(*taken, ChallengeUpdate::WITHDRAWN, {});
   return Handled::ok();
 }
 
@@ -130,17 +150,22 @@ void FriendsRoom::tick_challenges(const OnlineMap& online, int64_t now, Outbox& 
   for (const auto& c : book_.take_expired(now)) {
     push(online, c.from, update_of(c, ChallengeUpdate::EXPIRED, false), out);
     if (c.delivered) push(online, c.to, update_of(c, ChallengeUpdate::EXPIRED, true), out);
+    closed_here(c, ChallengeUpdate::EXPIRED, {});
   }
   for (int64_t challenger : book_.challengers()) {
-    if (online.contains(challenger)) continue;
+    // A challenge is its challenger's node's: connected to another only, it has left this one.
+    const auto o = online.find(challenger);
+    if (o != online.end() && o->second.here()) continue;
     for (const auto& c : book_.take_sent_by(challenger)) {
       if (c.delivered) {
         push(online, c.to,
              update_of(c, ChallengeUpdate::WITHDRAWN, true, c.from_name + " left"), out);
       }
+      closed_here(c, ChallengeUpdate::WITHDRAWN, c.from_name + " left");
     }
   }
   for (const auto& [account, o] : online) {
+    if (!o.here()) continue;
     for (const auto& c : book_.deliver_to(account)) {
       push(online, account, update_of(c, ChallengeUpdate::PENDING, true), out);
     }

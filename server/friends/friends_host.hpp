@@ -5,6 +5,7 @@
 #pragma once
 
 #include <boost/asio/io_context.hpp>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,6 +21,10 @@ class AccountService;
 class ModerationService;
 }  // namespace duelhall::accounts
 
+namespace duelhall::cluster {
+class ClusterNode;
+}  // namespace duelhall::cluster
+
 namespace duelhall::server {
 
 class FriendsRoom;
@@ -34,7 +39,10 @@ class FriendsHost {
   virtual const engine::Registry& registry() const = 0;
   virtual boost::asio::io_context& io() = 0;
   virtual Roster& roster() = 0;
-  virtual void list_every_match(MatchList& out) = 0;
+  // Every match this node hosts, and in a cluster the other nodes' listed ones too.
+  virtual void list_cluster_matches(MatchList& out) = 0;
+  // The cluster this node belongs to; null on one node.
+  virtual cluster::ClusterNode* cluster() const = 0;
   virtual std::vector<std::shared_ptr<Peer>> lobby_subscribers() = 0;
   virtual FriendsRoom& friends() = 0;
   // Creates a match with `settings`, `challenger` in seat 0 (giving `challenger_option`) and the
@@ -45,6 +53,15 @@ class FriendsHost {
                                   const MatchSettings& settings,
                                   const std::string& challenger_option, Call& accept,
                                   const std::string& accepter_option, uint64_t& match_id) = 0;
+  // In a cluster, for an accepter on another node: creates the match with `challenger` in seat
+  // 0 and seat 1 open for the accepter, who joins it there with a ticket. `made` runs once the
+  // match is open (or at once with the creation's refusal).
+  using ChallengeMatchMade =
+      std::function<void(ResultCode code, const std::string& reason, const MatchInfo& match)>;
+  virtual void start_challenge_for_remote(const std::shared_ptr<Player>& challenger,
+                                          const MatchSettings& settings,
+                                          const std::string& challenger_option,
+                                          ChallengeMatchMade made) = 0;
 };
 
 }  // namespace duelhall::server

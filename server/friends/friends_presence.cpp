@@ -68,7 +68,7 @@ Handled FriendsRoom::follow(Call& call, const std::string& name, bool on) {
   if (target->id == me.id) return Handled::fail(CANNOT_CHALLENGE_SELF, "you cannot follow yourself");
   const OnlineMap online = online_accounts();
   MatchList every;
-  host_.list_every_match(every);
+  host_.list_cluster_matches(every);
   std::lock_guard lock(mutex_);
   auto& list = follows_of(me.id);
   const auto found = std::find_if(list.begin(), list.end(),
@@ -95,7 +95,7 @@ Handled FriendsRoom::get_followed(Call& call) {
   if (me.id == 0 || me.guest) return Handled::fail(SIGN_IN_REQUIRED, "sign in to follow players");
   const OnlineMap online = online_accounts();
   MatchList every;
-  host_.list_every_match(every);
+  host_.list_cluster_matches(every);
   std::lock_guard lock(mutex_);
   *call.reply.mutable_followed() = followed_list(me.id, online, every);
   presence_told_[me.id] = call.reply.followed().SerializeAsString();
@@ -110,11 +110,11 @@ Handled FriendsRoom::list_online(Call& call, const ListOnline& request) {
       request.limit() == 0 ? kDefaultListed : std::min(request.limit(), kMostListed);
   const OnlineMap online = online_accounts();
   MatchList every;
-  host_.list_every_match(every);
+  host_.list_cluster_matches(every);
   const auto seated = seated_in_play(every);
   std::vector<const Online*> named;
   for (const auto& [account, o] : online) {
-    if (!o.player->account().guest) named.push_back(&o);
+    if (!o.guest) named.push_back(&o);
   }
   std::sort(named.begin(), named.end(),
             [](const Online* a, const Online* b) { return a->name < b->name; });
@@ -140,10 +140,14 @@ Handled FriendsRoom::list_online(Call& call, const ListOnline& request) {
 void FriendsRoom::tick_presence(const OnlineMap& online, const MatchList& every, Outbox& out) {
   // What a follower who left was told is forgotten, so that coming back tells it afresh; the
   // followed lists of accounts gone are read from the store again when they return.
-  std::erase_if(presence_told_, [&](const auto& e) { return !online.contains(e.first); });
-  std::erase_if(follows_, [&](const auto& e) { return !online.contains(e.first); });
+  const auto gone = [&](const auto& e) {
+    const auto o = online.find(e.first);
+    return o == online.end() || !o->second.here();
+  };
+  std::erase_if(presence_told_, gone);
+  std::erase_if(follows_, gone);
   for (const auto& [account, o] : online) {
-    if (o.player->account().guest) continue;
+    if (o.guest || !o.here()) continue;  // another node tells its own
     ServerMessage m;
     *m.mutable_followed() = followed_list(account, online, every);
     if (m.followed().players().empty()) continue;

@@ -34,6 +34,7 @@ FriendsRoom::FriendsRoom(FriendsHost& host)
 FriendsRoom::~FriendsRoom() = default;
 
 void FriendsRoom::start() {
+  if (host_.cluster()) start_cluster();
   timer_ = std::make_unique<boost::asio::steady_timer>(host_.io());
   arm();
 }
@@ -65,9 +66,25 @@ FriendsRoom::OnlineMap FriendsRoom::online_accounts() {
     if (!peer) continue;
     Online& o = online[account.id];
     o.name = entry.player->name();
+    o.guest = account.guest;
     o.peers.push_back(std::move(peer));
     if (!o.player) o.player = entry.player;
     if (steady_now - entry.player->last_active_ms() < idle_ms) o.away = false;
+  }
+  if (!host_.cluster()) return online;
+  std::lock_guard lock(mutex_);
+  for (const auto& [node, presence] : remote_presence_) {
+    for (const PresentAccount& a : presence.accounts()) {
+      auto [it, added] = online.try_emplace(a.id());
+      if (!added) {
+        // Connected here and there: here it is, away only if idle everywhere.
+        if (!a.away()) it->second.away = false;
+        continue;
+      }
+      it->second.name = a.name();
+      it->second.away = a.away();
+      it->second.node = node;
+    }
   }
   return online;
 }
@@ -102,13 +119,16 @@ void FriendsRoom::tick() {
   const int64_t now = now_ms_();
   const OnlineMap online = online_accounts();
   MatchList every;
-  host_.list_every_match(every);
+  host_.list_cluster_matches(every);
   size_t players = 0;
   for (const auto& entry : host_.roster().all()) players += entry.player && !entry.peer.expired();
+  if (host_.cluster()) swap_presence(online, players);
   Outbox out;
   {
     std::lock_guard lock(mutex_);
+    for (const auto& [node, presence] : remote_presence_) players += presence.players();
     tick_challenges(online, now, out);
+    if (host_.cluster()) tick_remote(online, now, out);
     tick_presence(online, every, out);
     tick_counts(every, players, out);
     tick_tv(every, now, out);

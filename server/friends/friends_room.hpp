@@ -6,6 +6,11 @@
 // Presence, counts, TV and the challenges' expiry are looked at once a tick (Config
 // presence_tick_ms, default 1 s): a change reaches the clients within a tick. A challenge to an
 // account that is not connected is delivered at the first tick that finds it connected.
+//
+// In a cluster (friends_cluster*.cpp) each tick also writes this node's connected accounts to
+// Redis and reads the other nodes', so presence, the online list and the counts are the
+// cluster's; a challenge stays with its challenger's node, which tells the others of it on the
+// channel "friends", and an answer made on another node is sent there.
 #pragma once
 
 #include <boost/asio/steady_timer.hpp>
@@ -20,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cluster.pb.h"
 #include "friends/challenge_book.hpp"
 #include "friends/friends_host.hpp"
 #include "net/outbox.hpp"
@@ -55,12 +61,16 @@ class FriendsRoom {
   Handled list_online(Call& call, const ListOnline& request);
 
  private:
-  // A connected account: its name and connections, and whether every one of them is idle.
+  // A connected account: its name and connections, and whether every one of them is idle. In a
+  // cluster, an account connected to another node only has that node's name and no connection.
   struct Online {
     std::string name;
     std::vector<std::shared_ptr<Peer>> peers;
     std::shared_ptr<Player> player;
     bool away = true;
+    bool guest = false;
+    std::string node;  // empty: connected here
+    bool here() const { return node.empty(); }
   };
   struct Followed {
     int64_t id = 0;
@@ -68,6 +78,7 @@ class FriendsRoom {
   };
   using OnlineMap = std::map<int64_t, Online>;
 
+  // The accounts connected here and, in a cluster, to the other nodes as last read.
   OnlineMap online_accounts();
   void arm();
   // Pushes `message` (request_id 0) to every connection of `account` in `online`.
@@ -88,6 +99,25 @@ class FriendsRoom {
   TvFeature feature(const std::string& ruleset, const MatchList& every, int64_t now);
   double mean_rating(const MatchInfo& info);
 
+  // Across a cluster (friends_cluster.cpp): presence written and read each tick, the channel
+  // "friends" followed.
+  void start_cluster();
+  void swap_presence(const OnlineMap& online, size_t players);
+  void on_note(const std::string& bytes);
+  void broadcast(const FriendsNote& note);
+  ClusterChallenge cluster_challenge(const PendingChallenge& c) const;
+  static PendingChallenge pending_of(const ClusterChallenge& c);
+  // Challenges across nodes (friends_cluster_challenges.cpp).
+  Handled answer_remote(Call& call, const AnswerChallenge& request);
+  void on_pending(const ClusterChallenge& c);
+  void on_answer(const ChallengeAnswerNote& note);
+  void on_closed(const ChallengeClosedNote& note);
+  void closed_here(const PendingChallenge& c, ChallengeUpdate::State state,
+                   const std::string& reason);
+  // Under the lock: remote challenges delivered to their targets here, forgotten when their
+  // node stopped telling of them, answers waiting too long refused; this node's own told again.
+  void tick_remote(const OnlineMap& online, int64_t now, Outbox& out);
+
   FriendsHost& host_;
   Clock now_ms_;
   std::mutex mutex_;
@@ -101,6 +131,25 @@ class FriendsRoom {
   std::map<uint64_t, int64_t> playing_since_;      // matches in play, first seen at
   std::map<uint64_t, double> ratings_;             // rated matches in play, their mean rating
   std::unique_ptr<boost::asio::steady_timer> timer_;
+
+  // Cluster state, under mutex_.
+  struct RemoteChallenge {
+    ClusterChallenge challenge;
+    int64_t told_ms = 0;    // when its node last told of it
+    bool delivered = false;  // its target here has been told
+  };
+  struct AwaitedAnswer {  // an acceptance sent to the challenger's node, its reply pending
+    std::weak_ptr<Peer> peer;
+    std::shared_ptr<Player> player;
+    uint64_t request_id = 0;
+    int64_t deadline_ms = 0;
+  };
+  std::map<std::string, NodePresence> remote_presence_;  // per other node
+  std::map<uint64_t, RemoteChallenge> remote_challenges_;
+  std::map<uint64_t, AwaitedAnswer> awaited_;  // by challenge id
+  int64_t last_retold_ms_ = 0;
+  // Held by the room: the cluster's callbacks, which may outlive it, look at it first.
+  std::shared_ptr<int> alive_ = std::make_shared<int>(0);
 };
 
 }  // namespace duelhall::server

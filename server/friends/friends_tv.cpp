@@ -93,7 +93,7 @@ Handled FriendsRoom::get_tv(Call& call, const GetTv& request) {
     return Handled::fail(UNKNOWN_RULESET, "no ruleset named '" + request.ruleset() + "'");
   }
   MatchList every;
-  host_.list_every_match(every);
+  host_.list_cluster_matches(every);
   std::lock_guard lock(mutex_);
   auto& watchers = tv_watchers_[request.ruleset()];
   if (request.subscribe()) {
@@ -114,7 +114,7 @@ std::optional<FriendsRoom::JsonAnswer> FriendsRoom::answer_tv_http(std::string_v
     return JsonAnswer{404, "{\"error\":\"unknown_ruleset\"}"};
   }
   MatchList every;
-  host_.list_every_match(every);
+  host_.list_cluster_matches(every);
   TvFeature tv;
   {
     std::lock_guard lock(mutex_);

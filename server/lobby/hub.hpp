@@ -152,6 +152,8 @@ class Hub : public MatchHost,
   }
   // Every match, listed or not, as last published (for moderators, presence and the TV).
   void list_every_match(MatchList& out) override;
+  // The same, and in a cluster the other nodes' listings beside (presence and the TV).
+  void list_cluster_matches(MatchList& out) override;
 
   // The friends room (friends/): challenges, follows and presence, counts, TV.
   FriendsRoom& friends() override { return *friends_; }
@@ -160,6 +162,10 @@ class Hub : public MatchHost,
   Handled start_challenge(const std::shared_ptr<Player>& challenger, const MatchSettings& settings,
                           const std::string& challenger_option, Call& accept,
                           const std::string& accepter_option, uint64_t& match_id) override;
+  void start_challenge_for_remote(const std::shared_ptr<Player>& challenger,
+                                  const MatchSettings& settings,
+                                  const std::string& challenger_option,
+                                  ChallengeMatchMade made) override;
   // Quick pairing and rematches (pairing/pairing_room.hpp, lobby/hub_pairing.cpp): the room,
   // which app/ starts, and what it asks of the hall.
   PairingRoom& pairing() { return *pairing_; }

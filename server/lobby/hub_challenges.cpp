@@ -30,4 +30,20 @@ Handled Hub::start_challenge(const std::shared_ptr<Player>& challenger,
   return Handled::later();
 }
 
+void Hub::start_challenge_for_remote(const std::shared_ptr<Player>& challenger,
+                                     const MatchSettings& settings,
+                                     const std::string& challenger_option,
+                                     ChallengeMatchMade made) {
+  CreateMatch create;
+  *create.mutable_settings() = settings;
+  create.set_join(true);
+  create.set_seat_option(challenger_option);
+  CreateOutcome created = create_match(challenger, create);
+  if (created.code != OK) {
+    made(created.code, created.reason, MatchInfo{});
+    return;
+  }
+  when_open(created.match, [made = std::move(made), info = created.info] { made(OK, {}, info); });
+}
+
 }  // namespace duelhall::server

@@ -1,5 +1,5 @@
 // The hub's part in moderation (docs/moderation.md): the lobby's chat, which skips those who
-// ignore the sender, and every match's listing for moderators.
+// ignore the sender, and every match's listing for moderators and the friends room.
 #include "lobby/hub.hpp"
 #include "net/messages.hpp"
 
@@ -22,6 +22,12 @@ void Hub::lobby_chat(const Player& from, const std::string& text) {
 void Hub::list_every_match(MatchList& out) {
   std::lock_guard lock(mutex_);
   for (const auto& [id, info] : every_listing_) *out.add_matches() = info;
+}
+
+void Hub::list_cluster_matches(MatchList& out) {
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, info] : every_listing_) *out.add_matches() = info;
+  for (const auto& [id, info] : remote_listings_) *out.add_matches() = info;
 }
 
 }  // namespace duelhall::server

@@ -33,8 +33,9 @@ set(allowed_hall accounts/ config/ match/player.hpp net/peer.hpp net/rate_limite
 set(allowed_moderation hall/ cluster/ accounts/ match/ ${net_interfaces} net/rate_limiter.hpp
     config/ storage/ fairness/ metrics/)
 set(allowed_replays hall/ storage/ fairness/)
+# friends/: in a cluster it shares presence and challenges through Redis (cluster/).
 set(allowed_friends hall/ accounts/ match/player.hpp moderation/roster.hpp
-    moderation/moderation_service.hpp ${net_interfaces} config/ storage/)
+    moderation/moderation_service.hpp ${net_interfaces} config/ storage/ cluster/)
 # pairing/: the pure pools (their library links no server library) and the room that wires them
 # to a node through PairingHost, and in a cluster to Redis (cluster/: the pools' scripts).
 set(allowed_pairing hall/ match/ accounts/ config/ cluster/ ${net_interfaces})
@@ -75,7 +76,7 @@ set(links_match net config metrics storage fairness engine proto wire_diff)
 set(links_hall accounts match net config storage proto)
 set(links_moderation hall cluster accounts match net config metrics storage fairness proto)
 set(links_replays hall storage fairness engine proto)
-set(links_friends moderation hall accounts match net config storage engine proto)
+set(links_friends moderation hall accounts match net config storage engine cluster proto)
 set(links_pairing pairing_room pairing hall accounts match net config cluster proto)
 set(links_decks hall config storage engine proto)
 set(links_tournament_room tournaments hall match net config storage proto)

@@ -2,6 +2,8 @@
 // kept as the server's bytes and advanced only by the server's patches (match_feed.ts); nothing
 // here knows a rule. Listeners re-render on every change.
 import { Connection, type LinkState } from "./connection";
+import { joinElsewhere, type SeatOption } from "./elsewhere";
+import type { Redirect } from "./gen/cluster_pb";
 import { ResultCode } from "./gen/result_pb";
 import type { ServerMessage } from "./gen/envelope_pb";
 import { MatchStatus, type MatchInfo, type RulesetInfo } from "./gen/lobby_pb";
@@ -63,6 +65,7 @@ export class Session {
     // A move to another node (a REDIRECT) waits for this hello before the command goes again.
     this.conn.onOpen = () => this.hello();
     this.conn.onMessage = (m) => this.receive(m);
+    this.pairing.joinElsewhere = (id, seat, r, option) => this.joinElsewhere(id, seat, r, option);
     // A kick or a ban closes with its reason; a ban also refuses the next hello (BANNED). A
     // connection refused before it opened may be an address's ban: GET /api/ban says.
     this.conn.onClosedFor = (reason, opened) => {
@@ -262,6 +265,23 @@ export class Session {
       this.clearError(); // the last refusal no longer applies
     }
     return reply;
+  }
+
+  // Takes a seat the server holds for us in a match on another node (elsewhere.ts): the page's
+  // connection moves there and joins with the ticket. True once seated; else the words say why
+  // (the page still connected, to the node it left or to the match's).
+  async joinElsewhere(id: bigint, seat: number, redirect: Redirect, option: SeatOption): Promise<boolean> {
+    const got = await joinElsewhere(this.conn, id, seat, redirect, option);
+    if ("refused" in got) {
+      this.error = got.refused;
+      this.changed();
+      return false;
+    }
+    const m = this.match(id);
+    m.seat = got.joined.seat;
+    if (got.joined.match) m.info = got.joined.match;
+    this.changed();
+    return true;
   }
 
   async spectate(id: bigint, inviteCode = ""): Promise<boolean> {

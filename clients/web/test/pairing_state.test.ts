@@ -1,6 +1,7 @@
 // The client's pairing state from the server's pushes (src/pairing.ts): a SeekStatus starts and
 // ends the seeking state, a refused end keeps its reason, a Paired seats the player in the match
-// and calls the page's hook, and a RematchOffer (offered or declined) is kept by match.
+// and calls the page's hook (one on another node once the session has joined it there, with the
+// seat option sought with), and a RematchOffer (offered or declined) is kept by match.
 import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { ServerMessageSchema } from "../src/gen/envelope_pb";
@@ -42,6 +43,32 @@ describe("pairing state", () => {
     expect(all.get(9n)?.seat).toBe(1);
     expect(landed).toEqual([9n]);
     expect(state.offered.has(4n)).toBe(false);
+  });
+
+  it("a Paired on another node is joined there with the seat option sought with, then lands", async () => {
+    const state = new PairingState();
+    const [all, match] = views();
+    const landed: bigint[] = [];
+    const asked: unknown[] = [];
+    let seated = false;
+    state.onPaired = (id) => landed.push(id);
+    state.sought = { seatOption: "my deck", savedDeck: 0n };
+    state.joinElsewhere = (id, seat, r, option) => {
+      asked.push([id, seat, r.node, option]);
+      return Promise.resolve(seated);
+    };
+    const paired = create(ServerMessageSchema, {
+      body: { case: "paired", value: { matchId: 9n, seat: 1, redirect: { node: "node-b", address: "ws://b/ws" } } },
+    });
+    state.receive(paired, match);
+    await Promise.resolve();
+    expect(asked).toEqual([[9n, 1, "node-b", { seatOption: "my deck", savedDeck: 0n }]]);
+    expect(all.has(9n)).toBe(false); // seated only once the node there has taken the join
+    expect(landed).toEqual([]); // refused: the page stays
+    seated = true;
+    state.receive(paired, match);
+    await Promise.resolve();
+    expect(landed).toEqual([9n]);
   });
 
   it("keeps a rematch offer, and a decline ends our own offer", () => {

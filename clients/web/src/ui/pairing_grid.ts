@@ -23,6 +23,7 @@ async function seek(session: Session, r: RulesetInfo, p: ClockPreset): Promise<v
     case: "seek", value: { ruleset: r.name, clock: p.name, rated: rated && signedIn(), seatOption, savedDeck, seats: 0 },
   });
   if (reply.result === ResultCode.OK && reply.body.case === "seekStatus") {
+    session.pairing.sought = { seatOption, savedDeck }; // joined with, when paired on another node
     session.pairing.ended = "";
     session.pairing.setStatus(reply.body.value);
     session.changed();

@@ -5,16 +5,18 @@
 // and both pages play the match. A second match created from the page on A goes to the
 // least-loaded node, B, by a redirect the page follows; then B is killed, and a join of that
 // match from a page on A fails with a message that says B cannot be reached, the page still
-// connected to A. Last, on two more nodes sharing a throw-away PostgreSQL, a page that only
-// spectates follows its match when the match's node is paused past its lease and another node
-// adopts the match (docs/cluster.md, Failover). Registered with ctest as "web: cluster".
+// connected to A. Before B dies, a fresh page on each node presses the same quick-pairing button
+// and both land in one match, the page on the other node following its Paired's redirect. Last,
+// on two more nodes sharing a throw-away PostgreSQL, a page that only spectates follows its match
+// when the match's node is paused past its lease and another node adopts the match
+// (docs/cluster.md, Failover). Registered with ctest as "web: cluster".
 // Usage: node cluster.mjs <duelhall binary> <built client dir>
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sleep, startNode, startPostgres, startRedis, watchLinkState } from "./cluster_nodes.mjs";
-import { createMatch, openParticipant } from "./players.mjs";
+import { actOnce, chooser, createMatch, matchState, openParticipant, openParticipantsTogether, routeMatchId } from "./players.mjs";
 
 const [binary, webRoot] = process.argv.slice(2);
 if (!binary || !webRoot) {
@@ -30,10 +32,70 @@ if (spawnSync("redis-server", ["--version"]).status !== 0) {
   process.exit(77);
 }
 
+// Quick pairing across the nodes (docs/pairing.md, "Across a cluster"): a fresh page on each node
+// presses the same button; the pairing is made once, the match on one node, and the page on the
+// other is pushed Paired with a redirect, moves there and joins with the ticket. Both land in one
+// match, on the match's node, never "offline", and a move made on one shows on the other.
+const PAIR_BUTTON = "#pair-jedi_duel-rapid";
+async function pairedAcrossNodes(a, b) {
+  const began = Date.now();
+  const pair = await openParticipantsTogether([["Pia", a.url], ["Pat", b.url]]);
+  const [pia, pat] = pair.people;
+  opened.push(pia, pat);
+  browsers.push(pair);
+  for (const p of [pia, pat]) {
+    await p.page.waitForSelector(PAIR_BUTTON);
+    await watchLinkState(p.page);
+  }
+  await pia.page.click(PAIR_BUTTON);
+  await pia.page.waitForSelector("#seek-cancel");
+  const pressed = Date.now();
+  await pat.page.click(PAIR_BUTTON);
+  const [one, two] = await Promise.all([pia, pat].map((p) => p.page
+    .waitForFunction(() => /#\/match\/\d+/.test(location.hash), undefined, { timeout: 10_000 })
+    .then(() => routeMatchId(p.page))));
+  const took = Date.now() - pressed;
+  if (one !== two) throw new Error(`paired into two matches: ${one} and ${two}`);
+  for (const p of [pia, pat]) await p.page.waitForSelector(".board:not(.waiting)", { timeout: 15_000 });
+  // Both pages' connections end on the match's node, the page opened on the other moved there.
+  const where = await Promise.all([pia, pat].map((p) => p.page.evaluate((mid) => ({
+    address: window.duelhall.conn.address, seat: window.duelhall.matches.get(BigInt(mid))?.seat }), String(one))));
+  if (where[0].address !== where[1].address) throw new Error(`the pages sit on two nodes: ${JSON.stringify(where)}`);
+  if (where.map((w) => w.seat).sort().join() !== "0,1") throw new Error(`the paired seats: ${JSON.stringify(where)}`);
+  const home = [a, b].find((n) => n.ws === where[0].address);
+  if (!home) throw new Error(`the pages sit on no node of the cluster: ${JSON.stringify(where)}`);
+  const node = home === a ? "node-a" : "node-b";
+  const moved = home === a ? pat : pia; // opened on the other node
+  for (const p of [pia, pat]) {
+    const states = await p.page.evaluate(() => window.linkStates);
+    if (states.some((s) => /offline/.test(s))) throw new Error(`${p.name} showed "offline": ${states.join(" | ")}`);
+  }
+  // A move: made by whichever seat is offered one, seen by the other.
+  const pick = chooser(33);
+  let mover = null;
+  for (let i = 0; i < 100 && !mover; i++) {
+    for (const p of [pia, pat]) if (!mover && (await p.page.$("#actions button.action"))) mover = p;
+    if (!mover) await sleep(100);
+  }
+  if (!mover) throw new Error(`no seat of match ${one} is offered a move`);
+  const other = mover === pia ? pat : pia;
+  const before = (await matchState(other.page, one)).seq;
+  await actOnce(mover.page, pick);
+  await other.page.waitForFunction(([mid, seq]) => Number(window.duelhall.matches.get(BigInt(mid))?.seq ?? 0) > seq,
+    [String(one), before], { timeout: 10_000 });
+  opened.splice(opened.indexOf(pia), 2);
+  browsers.splice(browsers.indexOf(pair), 1);
+  await pair.close();
+  console.log(`ok: a page on each node paired into match ${one} on ${node} (${moved.name}'s page followed ` +
+    `its redirect), ${took} ms after the second press; ${mover.name} played a move, seen by ${other.name} ` +
+    `(this step: ${((Date.now() - began) / 1000).toFixed(1)} s)`);
+}
+
 const dir = mkdtempSync(join(tmpdir(), "duelhall-web-cluster-"));
 const processes = [];
 const stops = [];
 const opened = [];
+const browsers = []; // from openParticipantsTogether, closed after their participants
 let failed = false;
 try {
   const redis = await startRedis(dir);
@@ -76,6 +138,7 @@ try {
   const node = await host.page.evaluate((mid) => window.duelhall.matches.get(BigInt(mid))?.info?.node, String(second));
   if (node !== "node-b") throw new Error(`the second match went to ${node}, not the least-loaded node-b`);
   console.log(`ok: match ${second} created from a page on node-a was placed on node-b`);
+  await pairedAcrossNodes(a, b);
   const late = await openParticipant("Late", a.url);
   opened.push(late);
   await late.page.waitForSelector(`li[data-match="${second}"] button.join`, { timeout: 10_000 });
@@ -152,6 +215,7 @@ try {
   }
 } finally {
   for (const p of opened) await p.close().catch(() => {});
+  for (const br of browsers) await br.close().catch(() => {});
   for (const p of processes) p.kill("SIGKILL");
   for (const stop of stops) stop();
   rmSync(dir, { recursive: true, force: true });

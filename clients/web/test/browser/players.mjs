@@ -17,6 +17,36 @@ export async function openParticipant(name, baseUrl, viewport = { width: 1100, h
     headless: true, args: ARGS, viewport, extraHTTPHeaders: headers,
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    ...(await enter(name, baseUrl, page)), context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+// Several participants in one Chromium, each in a context of its own (its own storage, so its
+// own identity and live tab, as a fresh profile): one browser to start instead of one each.
+// `who`: [name, baseUrl] pairs. Closing a participant closes its context; `close()` the browser.
+export async function openParticipantsTogether(who, viewport = { width: 1100, height: 900 }) {
+  const browser = await chromium.launch({
+    executablePath: process.env.DUELHALL_CHROMIUM ?? "/usr/bin/chromium", headless: true, args: ARGS,
+  });
+  try {
+    const people = await Promise.all(who.map(async ([name, baseUrl]) => {
+      const context = await browser.newContext({ viewport });
+      return { ...(await enter(name, baseUrl, await context.newPage())), context, close: () => context.close() };
+    }));
+    return { people, close: () => browser.close() };
+  } catch (e) {
+    await browser.close();
+    throw e;
+  }
+}
+
+// Opens the lobby on `page`, every binary WebSocket frame it receives recorded, and enters `name`.
+async function enter(name, baseUrl, page) {
   const frames = [];
   page.on("websocket", (ws) => ws.on("framereceived", (f) => {
     if (typeof f.payload !== "string") frames.push(Buffer.from(f.payload));
@@ -26,13 +56,7 @@ export async function openParticipant(name, baseUrl, viewport = { width: 1100, h
   await page.fill("#name", name);
   await page.click("#name-form button[type=submit]");
   await page.waitForSelector("#create-form");
-  return {
-    name, page, frames, context, url: baseUrl,
-    close: async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
+  return { name, page, frames, url: baseUrl };
 }
 
 // The match the page shows, from its route.

@@ -125,6 +125,12 @@ export class Hall {
       mv.seat = reply.body.value.seat;
       mv.info = reply.body.value.match;
       location.hash = `#/match/${reply.body.value.match.matchId}`;
+    } else if (reply.result === ResultCode.OK && reply.body.case === "paired" && reply.body.value.redirect) {
+      // In a cluster, a challenger on another node: the match is there, seat 1 kept for us.
+      const p = reply.body.value;
+      if (await this.session.joinElsewhere(p.matchId, p.seat, p.redirect!, { seatOption, savedDeck: 0n })) {
+        location.hash = `#/match/${p.matchId}`;
+      }
     }
     this.session.changed();
   }

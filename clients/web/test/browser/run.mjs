@@ -68,6 +68,14 @@ async function check(name, body) {
 const server = await startServer(resolve(binary), resolve(webRoot));
 const decoders = await loadDecoders();
 const opened = [];
+// Closes every participant opened so far but those kept: a finished scenario's browsers would
+// otherwise run their pages (clocks, sockets, renderers) to the end of the run, on a machine the
+// other tests share.
+async function release(...keep) {
+  const closing = opened.filter((p) => !keep.includes(p));
+  opened.splice(0, opened.length, ...keep.filter((p) => opened.includes(p)));
+  await Promise.all(closing.map((p) => p.close().catch(() => {})));
+}
 try {
   const probe = await openParticipant("Probe", server.url);
   opened.push(probe);
@@ -148,9 +156,11 @@ try {
     await page.waitForSelector("#create-form");
   });
 
+  await release(probe);
   await check("accounts: two players register, play a rated match, and the history and leaderboard show it",
     () => accountsScenario({ server, opened, outDir }));
 
+  await release(probe);
   await check("a private match is not listed and is joined through its invite link", async () => {
     const host = await openParticipant("Hostess", server.url);
     const guest = await openParticipant("Guest", server.url);
@@ -173,6 +183,7 @@ try {
     await checkContrast(probe.page, "lobby");
   });
 
+  await release(probe);
   for (const r of rulesets.filter((x) => x.name !== "jedi_duel")) {
     await check(`${r.name}: a match against the computer by keyboard alone`, async () => {
       const p = await openParticipant(`Kbd ${r.name}`.slice(0, 32), server.url);
@@ -215,8 +226,10 @@ try {
       if (width > 390) throw new Error(`the page scrolls sideways at phone width (${width}px)`);
       await checkContrast(p.page, r.name);
     });
+    await release(probe);
   }
 
+  await release(probe);
   if (rulesets.some((r) => r.name === "young_jedi")) {
     await check("young_jedi: two players reach a duel; each sees the other's dueling hand as a count", async () => {
       const a = await openParticipant("Qui-Gon", server.url);
@@ -246,6 +259,7 @@ try {
     });
   }
 
+  await release(probe);
   // The first hour: the tabs' 20 s run beside the rest.
   const tabs = check("two tabs of one browser for 20 s: few WebSockets, exactly one live, \"use here\" moves it", async () => {
     const r = await twoTabs(server, 20);
@@ -256,6 +270,7 @@ try {
     opened.push(host, guest, late);
     await deadEnds(server, host, guest, late, outDir);
   });
+  await release(probe);
   const trio = await Promise.all(["Rey", "Kylo", "Finn"].map((n) => openParticipant(n, server.url)));
   opened.push(...trio);
   for (const r of rulesets) {
@@ -263,6 +278,7 @@ try {
       await resignIn(r.name, trio, outDir);
     });
   }
+  await release(probe);
   await Promise.all([
     check("phone 390x844: the action bar is on screen without scrolling", async () => {
       const box = await phoneBar(server, outDir);

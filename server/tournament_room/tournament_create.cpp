@@ -5,6 +5,7 @@
 #include <map>
 
 #include "storage/tournament_store.hpp"
+#include "cluster/cluster_node.hpp"
 #include "tournament_room/tournament_room.hpp"
 
 namespace duelhall::server {
@@ -78,9 +79,6 @@ Handled TournamentRoom::create(Call& call, const CreateTournament& request) {
   if (!host_.config().anyone_creates_tournaments && !host_.directs_tournaments(call.state)) {
     return Handled::fail(NOT_MODERATOR, "on this server moderators create tournaments");
   }
-  if (host_.clustered()) {
-    return Handled::fail(CLUSTER_UNAVAILABLE, "tournaments run on a server on its own for now");
-  }
   const int64_t now = now_ms();
   Tournament t;
   t.settings = request.settings();
@@ -108,6 +106,8 @@ Handled TournamentRoom::create(Call& call, const CreateTournament& request) {
   spdlog::info("tournament {} ({}, {} {}) created by {}", t.id, t.settings.name(),
                t.settings.ruleset(), tournaments::format_name(t.format->kind()), t.created_by);
   fill_detail(t, player->account().id, *call.reply.mutable_tournament());
+  // In a cluster the node that creates a tournament directs it: its next tick takes the lease.
+  if (host_.cluster()) directors_[t.id] = host_.cluster()->options().node;
   open_.emplace(t.id, std::move(t));
   return Handled::ok();
 }

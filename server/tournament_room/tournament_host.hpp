@@ -6,6 +6,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -18,6 +19,10 @@
 namespace duelhall::storage {
 class TournamentStore;
 struct TournamentRecord;
+}
+
+namespace duelhall::cluster {
+class ClusterNode;
 }
 
 namespace duelhall::server {
@@ -55,8 +60,11 @@ class TournamentHost {
   virtual TournamentMatch create_for_tournament(const std::shared_ptr<Player>& creator,
                                                 const CreateMatch& request) = 0;
   virtual std::shared_ptr<Match> find_match(uint64_t id) = 0;
-  // Cluster mode: tournaments are directed on one node only (docs/tournaments.md).
-  virtual bool clustered() const = 0;
+  // Runs `then` once the match made by create_for_tournament is open: at once on one node, once
+  // its lease is taken in a cluster.
+  virtual void when_open(const std::shared_ptr<Match>& match, std::function<void()> then) = 0;
+  // The cluster this node belongs to; null on one node (docs/tournaments.md, "In a cluster").
+  virtual cluster::ClusterNode* cluster() const = 0;
 };
 
 }  // namespace duelhall::server

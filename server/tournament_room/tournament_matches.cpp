@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <boost/asio/post.hpp>
 
 #include "match/match.hpp"
 #include "net/messages.hpp"
@@ -64,32 +65,42 @@ void TournamentRoom::make_match(ToMake& job) {
     }
   }
   if (created.code == OK && after.abort.empty()) {
-    auto ready = [&job, &created](size_t seat) {
-      ServerMessage m = pushed();
-      TournamentGameReady* r = m.mutable_tournament_game();
-      r->set_tournament_id(job.tournament);
-      r->set_match_id(created.info.match_id());
-      r->set_seat(static_cast<uint32_t>(seat));
-      r->set_round(job.round);
-      r->set_tournament_name(job.name);
-      for (const std::string& name : job.names) r->add_seats(name);
-      return m;
-    };
-    job.peers.front()->send(frame_of(ready(0)));
-    for (size_t seat = 1; seat < job.players.size(); ++seat) {
-      JoinMatch join;
-      join.set_match_id(created.info.match_id());
-      join.set_seat(static_cast<int32_t>(seat));
-      join.set_seat_option(job.setups[seat]);
-      created.match->join(job.peers[seat], job.players[seat], join, 0);
-      // Told once seated: seats_now runs on the match's strand after the join.
-      created.match->seats_now([peer = job.peers[seat], player = job.players[seat],
-                                message = ready(seat), seat](const Match::SeatsNow& now) {
-        if (seat < now.players.size() && now.players[seat] == player) peer->send(frame_of(message));
-      });
-    }
+    // In a cluster the match opens once its lease is taken, and only then are its seats filled.
+    // (The lease is answered on a Redis link's strand: the seats are filled on the I/O loop.)
+    host_.when_open(created.match, [self = shared_from_this(), job, created] {
+      if (!self->host_.cluster()) return self->seat_players(job, created);
+      boost::asio::post(self->host_.io(),
+                        [self, job, created] { self->seat_players(job, created); });
+    });
   }
   carry_out(std::move(after));
+}
+
+void TournamentRoom::seat_players(const ToMake& job, const TournamentMatch& created) {
+  auto ready = [&job, &created](size_t seat) {
+    ServerMessage m = pushed();
+    TournamentGameReady* r = m.mutable_tournament_game();
+    r->set_tournament_id(job.tournament);
+    r->set_match_id(created.info.match_id());
+    r->set_seat(static_cast<uint32_t>(seat));
+    r->set_round(job.round);
+    r->set_tournament_name(job.name);
+    for (const std::string& name : job.names) r->add_seats(name);
+    return m;
+  };
+  job.peers.front()->send(frame_of(ready(0)));
+  for (size_t seat = 1; seat < job.players.size(); ++seat) {
+    JoinMatch join;
+    join.set_match_id(created.info.match_id());
+    join.set_seat(static_cast<int32_t>(seat));
+    join.set_seat_option(job.setups[seat]);
+    created.match->join(job.peers[seat], job.players[seat], join, 0);
+    // Told once seated: seats_now runs on the match's strand after the join.
+    created.match->seats_now([peer = job.peers[seat], player = job.players[seat],
+                              message = ready(seat), seat](const Match::SeatsNow& now) {
+      if (seat < now.players.size() && now.players[seat] == player) peer->send(frame_of(message));
+    });
+  }
 }
 
 void TournamentRoom::push_changes(const std::vector<uint64_t>& changed) {

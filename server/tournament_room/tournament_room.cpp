@@ -48,7 +48,10 @@ int64_t TournamentRoom::now_ms() const {
 
 void TournamentRoom::start() {
   storage::TournamentStore* store = host_.tournament_store();
-  if (store) {
+  if (host_.cluster()) {
+    // Which tournaments this node directs is the leases' to say (the first tick asks).
+    start_cluster();
+  } else if (store) {
     std::lock_guard lock(mutex_);
     try {
       for (const storage::TournamentRecord& record : store->open_tournaments()) {
@@ -91,6 +94,7 @@ void TournamentRoom::arm_timer() {
 Tournament* TournamentRoom::find(uint64_t id) {
   if (auto it = open_.find(id); it != open_.end()) return &it->second;
   if (auto it = recent_.find(id); it != recent_.end()) return &it->second;
+  if (auto it = elsewhere_.find(id); it != elsewhere_.end()) return &it->second;
   storage::TournamentStore* store = host_.tournament_store();
   if (!store) return nullptr;
   std::optional<storage::TournamentRecord> record;
@@ -121,6 +125,11 @@ TournamentList TournamentRoom::listing(uint32_t limit) {
   TournamentList out;
   std::lock_guard lock(mutex_);
   for (const auto& [id, t] : open_) {
+    if (out.tournaments_size() >= static_cast<int>(limit)) return out;
+    fill_summary(t, *out.add_tournaments());
+  }
+  for (const auto& [id, t] : elsewhere_) {  // another node's, as last read from the store
+    if (open_.contains(id)) continue;
     if (out.tournaments_size() >= static_cast<int>(limit)) return out;
     fill_summary(t, *out.add_tournaments());
   }
@@ -155,6 +164,7 @@ std::optional<TournamentDetail> TournamentRoom::detail(uint64_t id) {
 Handled TournamentRoom::get(Call& call, const GetTournament& request) {
   const int64_t viewer = call.state.player ? call.state.player->account().id : 0;
   std::lock_guard lock(mutex_);
+  if (auto moved = directed_elsewhere(call, request.id())) return *moved;
   Tournament* t = find(request.id());
   if (!t) return Handled::fail(UNKNOWN_TOURNAMENT, "no such tournament");
   fill_detail(*t, viewer, *call.reply.mutable_tournament());
@@ -182,6 +192,7 @@ Handled TournamentRoom::join(Call& call, const JoinTournament& request) {
   After after;
   {
     std::lock_guard lock(mutex_);
+    if (auto moved = directed_elsewhere(call, request.id())) return *moved;
     Tournament* t = find(request.id());
     if (!t) return Handled::fail(UNKNOWN_TOURNAMENT, "no such tournament");
     if (!t->open()) return Handled::fail(TOURNAMENT_CLOSED, "this tournament is over");
@@ -213,6 +224,7 @@ Handled TournamentRoom::withdraw(Call& call, const WithdrawTournament& request) 
   After after;
   {
     std::lock_guard lock(mutex_);
+    if (auto moved = directed_elsewhere(call, request.id())) return *moved;
     Tournament* t = find(request.id());
     if (!t) return Handled::fail(UNKNOWN_TOURNAMENT, "no such tournament");
     if (!t->open()) return Handled::fail(TOURNAMENT_OVER, "this tournament is over");
@@ -233,6 +245,7 @@ Handled TournamentRoom::disqualify(Call& call, const DisqualifyEntrant& request)
   After after;
   {
     std::lock_guard lock(mutex_);
+    if (auto moved = directed_elsewhere(call, request.id())) return *moved;
     Tournament* t = find(request.id());
     if (!t) return Handled::fail(UNKNOWN_TOURNAMENT, "no such tournament");
     if (!t->open()) return Handled::fail(TOURNAMENT_OVER, "this tournament is over");
@@ -269,6 +282,22 @@ void TournamentRoom::disconnected(uint64_t peer_id) {
 }
 
 void TournamentRoom::match_ended(uint64_t match_id, uint64_t winners, bool aborted) {
+  {
+    std::lock_guard lock(mutex_);
+    // Not one of this node's tournaments: in a cluster it may be another node's (a match adopted
+    // after its node died), which is told.
+    if (!by_match_.contains(match_id)) {
+      if (host_.cluster()) {
+        remember_end(match_id, winners, aborted);
+        tell_match_end(match_id, winners, aborted);
+      }
+      return;
+    }
+  }
+  apply_match_end(match_id, winners, aborted);
+}
+
+void TournamentRoom::apply_match_end(uint64_t match_id, uint64_t winners, bool aborted) {
   After after;
   {
     std::lock_guard lock(mutex_);
@@ -299,6 +328,7 @@ void TournamentRoom::match_ended(uint64_t match_id, uint64_t winners, bool abort
 }
 
 void TournamentRoom::tick(int64_t now) {
+  if (host_.cluster()) renew_leases(now);
   After after;
   {
     std::lock_guard lock(mutex_);

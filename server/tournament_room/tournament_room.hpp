@@ -6,6 +6,9 @@
 // ends), the store (every change saved, every open tournament resumed at start-up), and the
 // pushes to the connections that watch a tournament or play in it.
 //
+// In a cluster (tournament_cluster.cpp) one node directs each tournament, the holder of its lease
+// in Redis; commands about another node's tournament are redirected there.
+//
 // Threads: commands come from the connections' strands, the tick from a timer on the I/O
 // context, match ends from the matches' strands; one mutex guards the tournaments and watchers.
 // Matches are made and messages sent after it is released, as the Hub does.
@@ -115,6 +118,8 @@ class TournamentRoom : public std::enable_shared_from_this<TournamentRoom> {
   // Outside the lock: makes the matches, seats the players, aborts, pushes.
   void carry_out(After after);
   void make_match(ToMake& job);
+  // Once the match is open: the other seats joined, and each player told its game is ready.
+  void seat_players(const ToMake& job, const TournamentMatch& created);
   void push_changes(const std::vector<uint64_t>& tournaments);
 
   // Views (tournament_view.cpp), under mutex_.
@@ -129,6 +134,20 @@ class TournamentRoom : public std::enable_shared_from_this<TournamentRoom> {
   Tournament* keep_past(const storage::TournamentRecord& record);
   int64_t now_ms() const;
   void arm_timer();
+  // The result of a match of a tournament this node directs (match_ended, or a note from the
+  // node that hosted it).
+  void apply_match_end(uint64_t match_id, uint64_t winners, bool aborted);
+
+  // Across a cluster (tournament_cluster.cpp).
+  void start_cluster();
+  void tell_match_end(uint64_t match_id, uint64_t winners, bool aborted);
+  // Each tick: reads the store's open tournaments (every few seconds) and takes or renews the
+  // lease of each; leases_read() takes up those won and lets go of those lost.
+  void renew_leases(int64_t now);
+  void read_open_from_store(int64_t now);
+  void leases_read(const std::map<uint64_t, std::string>& holders);
+  // Under mutex_: REDIRECT to the node directing tournament `id` when it is not this one.
+  std::optional<Handled> directed_elsewhere(Call& call, uint64_t id);
 
   TournamentHost& host_;
   std::mutex mutex_;
@@ -141,6 +160,22 @@ class TournamentRoom : public std::enable_shared_from_this<TournamentRoom> {
   uint64_t next_memory_id_ = 1;           // ids when there is no store
   std::unique_ptr<boost::asio::steady_timer> timer_;
   bool stopped_ = false;
+  // Cluster: every open tournament as last read from the store, and the node directing each.
+  std::map<uint64_t, Tournament> elsewhere_;
+  std::map<uint64_t, std::string> directors_;
+  int64_t last_store_read_ms_ = 0;  // steady, not the tick's clock
+  // Ends of matches no tournament here was waiting for (bounded): a node taking a tournament up
+  // finds the ends of its games played meanwhile (adopted and finished before it held the lease).
+  struct MatchEnd {
+    uint64_t winners = 0;
+    bool aborted = false;
+  };
+  std::map<uint64_t, MatchEnd> unclaimed_ends_;
+  void remember_end(uint64_t match_id, uint64_t winners, bool aborted);  // under mutex_
+  // Under mutex_: lets go of the tournaments lost and loads those won; `ended` gets the ends
+  // remembered of their games.
+  void take_up(const std::map<uint64_t, std::string>& holders,
+               std::vector<std::pair<uint64_t, MatchEnd>>& ended);
 };
 
 }  // namespace duelhall::server

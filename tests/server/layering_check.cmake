@@ -41,7 +41,7 @@ set(allowed_friends hall/ accounts/ match/player.hpp moderation/roster.hpp
 set(allowed_pairing hall/ match/ accounts/ config/ cluster/ ${net_interfaces})
 set(allowed_decks hall/ config/ storage/)
 # tournament_room/: the director, on the pure formats of tournaments/.
-set(allowed_tournament_room tournaments/ hall/ match/ ${net_interfaces} config/ storage/)
+set(allowed_tournament_room tournaments/ hall/ match/ ${net_interfaces} config/ storage/ cluster/)
 # The lobby includes a room only through its door: the handlers it routes to, the host it
 # implements.
 set(moderation_door moderation/moderation_handlers.hpp moderation/moderation_host.hpp
@@ -79,7 +79,7 @@ set(links_replays hall storage fairness engine proto)
 set(links_friends moderation hall accounts match net config storage engine cluster proto)
 set(links_pairing pairing_room pairing hall accounts match net config cluster proto)
 set(links_decks hall config storage engine proto)
-set(links_tournament_room tournaments hall match net config storage proto)
+set(links_tournament_room tournaments hall match net config storage cluster proto)
 set(links_lobby tournament_room decks friends pairing_room moderation replays hall cluster accounts match net config metrics storage
     fairness engine proto)
 set(links_app friends moderation replays decks cluster accounts lobby match edge net config metrics

@@ -30,7 +30,7 @@ shared=()
 # Each test binary's files compile together, 8 at a time (DUELHALL_TEST_UNITY): a test file is
 # mostly the headers it parses.
 optimise=(-DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG"
-          -DDUELHALL_TEST_OPTIMIZE=-O0 -DDUELHALL_TEST_UNITY=ON)
+          -DDUELHALL_TEST_OPTIMIZE=-O0 -DDUELHALL_TEST_UNITY=ON -DDUELHALL_LIBRARY_UNITY=ON)
 [ -n "${DUELHALL_SHARED_DIR:-}" ] && shared=(-DDUELHALL_SHARED_DIR="$DUELHALL_SHARED_DIR")
 
 # ctest with every process's sanitizer reports collected in $1/sanitizer-logs.

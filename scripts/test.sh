@@ -30,7 +30,7 @@ if [ "${DUELHALL_SANITIZE:-1}" != 0 ]; then
 fi
 step "plain build"
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDUELHALL_WERROR=ON "${launcher[@]}" \
-  -DDUELHALL_EXCLUDE_TESTS="$exclude" -DDUELHALL_TEST_UNITY=ON
+  -DDUELHALL_EXCLUDE_TESTS="$exclude" -DDUELHALL_TEST_UNITY=ON -DDUELHALL_LIBRARY_UNITY=ON
 cmake --build "$build" --parallel "$(nproc)"
 ahead=""
 if [ "${DUELHALL_SANITIZE:-1}" != 0 ]; then

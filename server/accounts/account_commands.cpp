@@ -8,9 +8,6 @@
 namespace duelhall::accounts {
 namespace {
 
-constexpr uint32_t kDefaultPage = 20;
-constexpr uint32_t kMaxPage = 100;
-
 CommandOutcome fail(ResultCode code, std::string reason) {
   return {code, std::move(reason), false};
 }

@@ -8,9 +8,6 @@
 namespace duelhall::accounts {
 namespace {
 
-constexpr size_t kDefaultPage = 20;
-constexpr size_t kMaxPage = 100;
-
 std::string number(double value, int decimals) {
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);

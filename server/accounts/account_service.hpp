@@ -55,6 +55,11 @@ struct RatingChange {
   bool provisional = true;  // after the change
 };
 
+// Lists of accounts' games and rankings, over the WebSocket and HTTP alike: rows per page when
+// none is asked, and at most.
+inline constexpr uint32_t kDefaultPage = 20;
+inline constexpr uint32_t kMaxPage = 100;
+
 class AccountService {
  public:
   using Clock = std::function<int64_t()>;  // Unix milliseconds

@@ -4,13 +4,6 @@
 #include "moderation/moderation_service.hpp"
 
 namespace duelhall::accounts {
-namespace {
-
-bool in_force(int64_t expires_ms, int64_t now) {
-  return expires_ms == 0 || expires_ms > now;
-}
-
-}  // namespace
 
 void ModerationService::mute(const std::string& actor, const MuteKey& key,
                              const std::string& target, uint32_t seconds, const std::string& reason,

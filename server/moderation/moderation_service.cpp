@@ -8,10 +8,6 @@
 namespace duelhall::accounts {
 namespace {
 
-bool in_force(int64_t expires_ms, int64_t now) {
-  return expires_ms == 0 || expires_ms > now;
-}
-
 std::string utc_time(int64_t ms) {
   const std::time_t seconds = static_cast<std::time_t>(ms / 1000);
   std::tm tm{};

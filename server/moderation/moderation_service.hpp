@@ -47,6 +47,9 @@ struct MuteKey {
 
 inline constexpr size_t kMaxReasonBytes = 500;
 
+// Whether a sanction that lapses at `expires_ms` (0: never) still holds at `now`.
+inline bool in_force(int64_t expires_ms, int64_t now) { return expires_ms == 0 || expires_ms > now; }
+
 // The widest address ban a role may set: a moderator down to a /16 (IPv4) or /32 (IPv6), an
 // admin down to a /8 or /16. Never the whole Internet.
 unsigned min_ban_prefix(Role role, bool ipv4);

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "../integration/moderation_helpers.hpp"
+#include "cluster_harness.hpp"
 #include "redirect.hpp"
 #include "redis_server.hpp"
 #include "support/throwaway_postgres.hpp"
@@ -12,21 +13,6 @@ using namespace duelhall;
 using namespace duelhall::testing;
 
 namespace {
-
-std::vector<std::string> friends_node_args(const RedisServer& redis, const std::string& name,
-                                           const std::string& database) {
-  return {"--cluster",        redis.url(), "--node-name", name,
-          "--cluster-secret", "the shared secret of the test cluster",
-          "--database",       database};
-}
-
-bool friends_node_ready(const ServerProcess& server) {
-  try {
-    return http_get(server.port(), "/readyz").status == 200;
-  } catch (const std::exception&) {
-    return false;
-  }
-}
 
 bool friends_eventually(const std::function<bool()>& done, int seconds = 10) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
@@ -42,10 +28,10 @@ struct FriendsCluster {
   std::string database = ThrowawayPostgres::shared().new_database();
   std::unique_ptr<ServerProcess> a, b;
   FriendsCluster() {
-    a = std::make_unique<ServerProcess>(friends_node_args(redis, "node-a", database));
-    REQUIRE(friends_eventually([&] { return friends_node_ready(*a); }));
-    b = std::make_unique<ServerProcess>(friends_node_args(redis, "node-b", database));
-    REQUIRE(friends_eventually([&] { return friends_node_ready(*b); }));
+    a = std::make_unique<ServerProcess>(pg_node_args(redis, "node-a", database));
+    wait_node_ready(*a);
+    b = std::make_unique<ServerProcess>(pg_node_args(redis, "node-b", database));
+    wait_node_ready(*b);
   }
 };
 

@@ -76,8 +76,9 @@ FollowedPlayer::Presence presence_in(const ServerMessage& reply, const std::stri
 }  // namespace
 
 TEST_CASE(
-    "cluster friends: each node lists the accounts connected to the other, counts every player "
-    "and tells a follower on one node when the followed account connects to the other") {
+    "cluster friends: each node lists the accounts connected to the other, counts every player, "
+    "tells a follower on one node when the followed account connects to the other, and features "
+    "the other's match on its TV") {
   FriendsCluster cluster;
   auto ann = account_connection(cluster.a->port(), "ann");
   ClientMessage follow;
@@ -110,6 +111,21 @@ TEST_CASE(
     CHECK(presence_in(online, "ann") == FollowedPlayer::ONLINE);
     CHECK(presence_in(online, "ben") == FollowedPlayer::ONLINE);
   }
+  // A match in play on one node is featured by the other's TV.
+  std::unique_ptr<WsClient> host;
+  std::string host_token;
+  const ServerMessage made = create_in_cluster(host, cluster.b->port(), "tv host",
+                                               create_match("force_battles", 2, true, 1), host_token);
+  REQUIRE(made.result() == OK);
+  const uint64_t featured = made.created().match().match_id();
+  const bool on_a = made.created().match().node() == "node-a";
+  WsClient viewer;
+  viewer.connect("127.0.0.1", on_a ? cluster.b->port() : cluster.a->port());
+  REQUIRE(viewer.hello("viewer").result() == OK);
+  ClientMessage tv;
+  tv.mutable_get_tv()->set_ruleset("force_battles");
+  CHECK(friends_eventually([&] { return viewer.request(tv).tv().match_id() == featured; }));
+
   // ben leaves node B: node A lists ann alone once B's next presence is read.
   back.reset();
   CHECK(friends_eventually([&] { return ann->request(list_online()).online().total() == 1; }));

@@ -13,23 +13,9 @@ import { ResultCode } from "../src/gen/result_pb";
 import { sanctionText, untilText } from "../src/sanctions";
 import { Session } from "../src/session";
 import { refusalText } from "../src/ui/account";
-import { FakeSocket, useFakeSockets } from "./fake_socket";
+import { FakeSocket, memoryStorage, useFakeSockets } from "./fake_socket";
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
-
-function storage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (k: string) => items.get(k) ?? null,
-    key: (i: number) => [...items.keys()][i] ?? null,
-    removeItem: (k: string) => void items.delete(k),
-    setItem: (k: string, v: string) => void items.set(k, v),
-  };
-}
 
 describe("sign-in refusals", () => {
   it("a wrong password says how many tries are left before the pause", () => {
@@ -57,7 +43,7 @@ describe("sanctions", () => {
 });
 
 describe("bans", () => {
-  useFakeSockets(() => vi.stubGlobal("localStorage", storage()));
+  useFakeSockets(() => vi.stubGlobal("localStorage", memoryStorage()));
 
   it("a refused connection asks GET /api/ban and shows the address's ban instead of reconnecting", async () => {
     const fetched: string[] = [];

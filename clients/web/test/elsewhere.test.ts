@@ -10,7 +10,7 @@ import { RedirectSchema, type Redirect } from "../src/gen/cluster_pb";
 import { ServerMessageSchema, type ServerMessage } from "../src/gen/envelope_pb";
 import { ResultCode } from "../src/gen/result_pb";
 import { Session } from "../src/session";
-import { FakeSocket, useFakeSockets } from "./fake_socket";
+import { FakeSocket, memoryStorage, useFakeSockets } from "./fake_socket";
 
 const TICKET = new Uint8Array([7, 7, 1]);
 const REDIRECT: Redirect = create(RedirectSchema, {
@@ -89,20 +89,6 @@ describe("joining a seat on another node", () => {
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
-function storage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (k: string) => items.get(k) ?? null,
-    key: (i: number) => [...items.keys()][i] ?? null,
-    removeItem: (k: string) => void items.delete(k),
-    setItem: (k: string, v: string) => void items.set(k, v),
-  };
-}
-
 // Answers a session's Hello and the lobby's first requests on `socket`.
 async function welcome(socket: FakeSocket): Promise<void> {
   socket.answer(socket.last(), {
@@ -133,7 +119,7 @@ async function pairedElsewhere(): Promise<{ session: Session; a: FakeSocket; lan
 }
 
 describe("a Paired on another node, through the session", () => {
-  useFakeSockets(() => vi.stubGlobal("localStorage", storage()));
+  useFakeSockets(() => vi.stubGlobal("localStorage", memoryStorage()));
 
   it("moves the page there, joins with the ticket and the deck, then lands in the match", async () => {
     const { session, a, landed } = await pairedElsewhere();

@@ -68,3 +68,18 @@ export function useFakeSockets(also: () => void = () => {}): void {
     vi.useRealTimers();
   });
 }
+
+// A localStorage kept in memory, empty at first (the session keeps its identity there).
+export function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (k: string) => items.get(k) ?? null,
+    key: (i: number) => [...items.keys()][i] ?? null,
+    removeItem: (k: string) => void items.delete(k),
+    setItem: (k: string, v: string) => void items.set(k, v),
+  };
+}

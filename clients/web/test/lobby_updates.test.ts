@@ -7,23 +7,9 @@ import { accountState } from "../src/identity";
 import { MatchStatus } from "../src/gen/lobby_pb";
 import { ResultCode } from "../src/gen/result_pb";
 import { Session } from "../src/session";
-import { FakeSocket, useFakeSockets } from "./fake_socket";
+import { FakeSocket, memoryStorage, useFakeSockets } from "./fake_socket";
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
-
-function storage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (k: string) => items.get(k) ?? null,
-    key: (i: number) => [...items.keys()][i] ?? null,
-    removeItem: (k: string) => void items.delete(k),
-    setItem: (k: string, v: string) => void items.set(k, v),
-  };
-}
 
 const unrated = { matchId: 4n, ruleset: "jedi_duel", status: MatchStatus.PLAYING };
 const rated = { matchId: 5n, ruleset: "jedi_duel", status: MatchStatus.PLAYING, settings: { rated: true } };
@@ -50,7 +36,7 @@ async function inTheLobby(): Promise<{ session: Session; ws: FakeSocket }> {
 }
 
 describe("the lobby's updates", () => {
-  useFakeSockets(() => vi.stubGlobal("localStorage", storage()));
+  useFakeSockets(() => vi.stubGlobal("localStorage", memoryStorage()));
 
   it("a match taken off the list leaves the session's lobby", async () => {
     const { session, ws } = await inTheLobby();

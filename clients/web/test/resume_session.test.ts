@@ -6,24 +6,10 @@ import { describe, expect, it, vi } from "vitest";
 import { RESUME_GIVE_UP_MS } from "../src/connection";
 import { ResultCode } from "../src/gen/result_pb";
 import { Session } from "../src/session";
-import { FakeSocket, useFakeSockets } from "./fake_socket";
+import { FakeSocket, memoryStorage, useFakeSockets } from "./fake_socket";
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 const TICKET = new Uint8Array([4, 5, 6]);
-
-function storage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (k: string) => items.get(k) ?? null,
-    key: (i: number) => [...items.keys()][i] ?? null,
-    removeItem: (k: string) => void items.delete(k),
-    setItem: (k: string, v: string) => void items.set(k, v),
-  };
-}
 
 // A session on node A seated in match 7 (seen up to seq 3), with the resume token "tok".
 function seatedSession(): Session {
@@ -38,7 +24,7 @@ function seatedSession(): Session {
 }
 
 describe("session resume in a cluster", () => {
-  useFakeSockets(() => vi.stubGlobal("localStorage", storage()));
+  useFakeSockets(() => vi.stubGlobal("localStorage", memoryStorage()));
 
   it("a seat whose match moved is resumed on the adopter with the same token, never offline", async () => {
     const session = seatedSession();

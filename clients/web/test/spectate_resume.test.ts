@@ -8,25 +8,11 @@ import { RESUME_GIVE_UP_MS } from "../src/connection";
 import type { ClientMessage } from "../src/gen/envelope_pb";
 import { ResultCode } from "../src/gen/result_pb";
 import { Session } from "../src/session";
-import { FakeSocket, useFakeSockets } from "./fake_socket";
+import { FakeSocket, memoryStorage, useFakeSockets } from "./fake_socket";
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 const TICKET = new Uint8Array([7, 8, 9]);
 const MOVED = "MATCH_MOVED: match 7 moved to another node; reconnect";
-
-function storage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (k: string) => items.get(k) ?? null,
-    key: (i: number) => [...items.keys()][i] ?? null,
-    removeItem: (k: string) => void items.delete(k),
-    setItem: (k: string, v: string) => void items.set(k, v),
-  };
-}
 
 type Spectated = (m: ClientMessage) => Parameters<FakeSocket["answer"]>[1];
 
@@ -91,7 +77,7 @@ function spectates(socket: FakeSocket): ClientMessage[] {
 }
 
 describe("a spectator over a failover", () => {
-  useFakeSockets(() => vi.stubGlobal("localStorage", storage()));
+  useFakeSockets(() => vi.stubGlobal("localStorage", memoryStorage()));
 
   it("after a 1012 MATCH_MOVED close, a page that only spectates follows its match to the node named, with the ticket", async () => {
     const links: string[] = [];

@@ -33,13 +33,14 @@ ServerMessage refusal(uint64_t request_id, ResultCode code, const std::string& r
 }  // namespace
 
 void FriendsRoom::closed_here(const PendingChallenge& c, ChallengeUpdate::State state,
-                              const std::string& reason) {
+                              const std::string& reason, ResultCode code) {
   if (!host_.cluster()) return;
   FriendsNote note;
   ChallengeClosedNote* closed = note.mutable_closed();
   *closed->mutable_challenge() = cluster_challenge(c);
   closed->set_state(state);
   closed->set_reason(reason);
+  closed->set_code(code);
   broadcast(note);
 }
 
@@ -74,6 +75,14 @@ Handled FriendsRoom::answer_remote(Call& call, const AnswerChallenge& request) {
   return request.accept() ? Handled::later() : Handled::ok();
 }
 
+void FriendsRoom::deliver(RemoteChallenge& remote, const OnlineMap& online, Outbox& out) {
+  const ClusterChallenge& c = remote.challenge;
+  const auto target = online.find(c.to());
+  if (remote.delivered || target == online.end() || !target->second.here()) return;
+  remote.delivered = true;
+  push(online, c.to(), update_of(pending_of(c), ChallengeUpdate::PENDING, true), out);
+}
+
 void FriendsRoom::on_pending(const ClusterChallenge& c) {
   const OnlineMap online = online_accounts();
   Outbox out;
@@ -82,11 +91,7 @@ void FriendsRoom::on_pending(const ClusterChallenge& c) {
     RemoteChallenge& remote = remote_challenges_[c.id()];
     remote.challenge = c;
     remote.told_ms = now_ms_();
-    const auto target = online.find(c.to());
-    if (!remote.delivered && target != online.end() && target->second.here()) {
-      remote.delivered = true;
-      push(online, c.to(), update_of(pending_of(c), ChallengeUpdate::PENDING, true), out);
-    }
+    deliver(remote, online, out);
   }
   out.flush();
 }
@@ -101,11 +106,8 @@ void FriendsRoom::on_answer(const ChallengeAnswerNote& note) {
   if (!taken) {
     PendingChallenge gone;
     gone.id = note.id();
-    FriendsNote closed;
-    *closed.mutable_closed()->mutable_challenge() = cluster_challenge(gone);
-    closed.mutable_closed()->set_code(CHALLENGE_GONE);
-    closed.mutable_closed()->set_reason("that challenge expired, was withdrawn or answered");
-    broadcast(closed);
+    closed_here(gone, ChallengeUpdate::PENDING, "that challenge expired, was withdrawn or answered",
+                CHALLENGE_GONE);
     return;
   }
   const OnlineMap online = online_accounts();
@@ -119,12 +121,8 @@ void FriendsRoom::on_answer(const ChallengeAnswerNote& note) {
   }
   const auto challenger = online.find(taken->from);
   if (challenger == online.end() || !challenger->second.here()) {
-    FriendsNote closed;
-    *closed.mutable_closed()->mutable_challenge() = cluster_challenge(*taken);
-    closed.mutable_closed()->set_state(ChallengeUpdate::WITHDRAWN);
-    closed.mutable_closed()->set_code(CHALLENGE_GONE);
-    closed.mutable_closed()->set_reason(taken->from_name + " is no longer connected");
-    broadcast(closed);
+    closed_here(*taken, ChallengeUpdate::WITHDRAWN, taken->from_name + " is no longer connected",
+                CHALLENGE_GONE);
     return;
   }
   host_.start_challenge_for_remote(
@@ -227,11 +225,7 @@ void FriendsRoom::tick_remote(const OnlineMap& online, int64_t now, Outbox& out)
       it = remote_challenges_.erase(it);
       continue;
     }
-    const auto target = online.find(c.to());
-    if (!remote.delivered && target != online.end() && target->second.here()) {
-      remote.delivered = true;
-      push(online, c.to(), update_of(pending_of(c), ChallengeUpdate::PENDING, true), out);
-    }
+    deliver(remote, online, out);
     ++it;
   }
   for (auto it = awaited_.begin(); it != awaited_.end();) {

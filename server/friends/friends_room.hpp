@@ -112,8 +112,10 @@ class FriendsRoom {
   void on_pending(const ClusterChallenge& c);
   void on_answer(const ChallengeAnswerNote& note);
   void on_closed(const ChallengeClosedNote& note);
+  // Tells the other nodes a challenge of this node's book no longer waits (`code`: why an
+  // answer made elsewhere was refused). Nothing on one node.
   void closed_here(const PendingChallenge& c, ChallengeUpdate::State state,
-                   const std::string& reason);
+                   const std::string& reason, ResultCode code = OK);
   // Under the lock: remote challenges delivered to their targets here, forgotten when their
   // node stopped telling of them, answers waiting too long refused; this node's own told again.
   void tick_remote(const OnlineMap& online, int64_t now, Outbox& out);
@@ -138,6 +140,8 @@ class FriendsRoom {
     int64_t told_ms = 0;    // when its node last told of it
     bool delivered = false;  // its target here has been told
   };
+  // Under the lock: tells the target's connections here of a remote challenge, once.
+  void deliver(RemoteChallenge& remote, const OnlineMap& online, Outbox& out);
   struct AwaitedAnswer {  // an acceptance sent to the challenger's node, its reply pending
     std::weak_ptr<Peer> peer;
     std::shared_ptr<Player> player;

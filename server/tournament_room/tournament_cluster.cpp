@@ -133,7 +133,7 @@ void TournamentRoom::take_up(const std::map<uint64_t, std::string>& holders,
   const std::string& me = host_.cluster()->options().node;
   storage::TournamentStore* store = host_.tournament_store();
   std::lock_guard lock(mutex_);
-  for (const auto& [id, holder] : holders) directors_[id] = holder;
+  directors_ = holders;  // every open tournament was asked for: the finished ones drop out
   for (auto it = open_.begin(); it != open_.end();) {
     const auto held = holders.find(it->first);
     if (held == holders.end() || held->second == me) {

@@ -10,14 +10,16 @@
 # fast runs just measured: p50/p99/p99.9 of action to opponent's update; needs fast first),
 # half-normal (the same open load with the store's --sync normal: the commit is not waited on the
 # disk's fsync, so the two show what the sync costs the latency; needs fast first), hold (9,900
-# two-player matches, paced), idle (9,900 matches nobody acts in, so all stay live at once: the
-# memory baseline). Default: all of them; hold and idle run once. It also measures the disk's
+# two-player matches, paced), light (1,000 matches offered 5 actions per match per second: 5,000
+# actions/s, the light load where most servers spend most hours, for the CPU it costs per action),
+# idle (9,900 matches nobody acts in, so all stay live at once: the memory baseline). Default: all
+# of them; idle runs once. The end prints issue 36's table: each figure's median beside its goal. It also measures the disk's
 # fsync in the data folder: with the default store every update waits for its group commit's sync.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}
 shift || true
-scenarios=${*:-fast fast100 half half-normal rate30 paced hold idle}
+scenarios=${*:-fast fast100 half half-normal light rate30 paced hold idle}
 build=${BUILD_DIR:-build/bench-server}
 # An existing build tree (BUILD_DIR) is used as it is configured; a new one is Release.
 if [ ! -f "$build/build.ninja" ]; then
@@ -104,7 +106,7 @@ run_scenario() {
 
 # median NAME KEY: the median of KEY over the scenario's runs.
 median() {
-  grep -o " $2=[^ ]*" "$work/$1.results" | cut -d= -f2 | sort -g |
+  { grep -so " $2=[^ ]*" "$work/$1.results" || true; } | cut -d= -f2 | sort -g |
     awk '{ v[NR] = $1 } END { if (NR == 0) print "n/a"; else if (NR % 2) print v[(NR + 1) / 2];
                                else printf "%g\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
@@ -125,7 +127,8 @@ for scenario in $scenarios; do
       server_args=() ;;
     rate30) run_scenario rate30 "$runs" --matches 1000 --rate 30 --warmup 2 --duration 10 ;;
     paced) run_scenario paced "$runs" --matches 200 --paced --warmup 2 --duration 15 ;;
-    hold) run_scenario hold 1 --matches 9900 --paced --warmup 2 --duration 10 --max-opening 400 ;;
+    light) run_scenario light "$runs" --matches 1000 --rate 5 --warmup 2 --duration 10 ;;
+    hold) run_scenario hold "$runs" --matches 9900 --paced --warmup 2 --duration 10 --max-opening 400 ;;
     idle) run_scenario idle 1 --matches 9900 --idle --warmup 2 --duration 2 --max-opening 400 ;;
     *) echo "unknown scenario $scenario" && exit 2 ;;
   esac
@@ -166,6 +169,13 @@ if [ -s "$work/half-normal.results" ] 2>/dev/null; then
     "$(median half-normal load_avg)"
 fi
 echo "The disk's fsync (every update of the default store waits for one): $fsync_ms"
+if [ -s "$work/light.results" ] 2>/dev/null; then
+  echo "1,000 matches offered 5 actions per match per second ($(wc -l <"$work/light.results") runs):"
+  echo "  actions/s $(median light actions_per_s), p50 $(median light p50_ms) ms, p99" \
+    "$(median light p99_ms) ms; CPU per action: server $(median light server_cpu_us_per_action) us" \
+    "[<= 60], load generator $(median light loadgen_cpu_us_per_action) us; load average" \
+    "$(median light load_avg)"
+fi
 if [ -s "$work/rate30.results" ] 2>/dev/null; then
   echo "1,000 matches offered 30 actions per match per second ($(wc -l <"$work/rate30.results") runs):"
   echo "  actions/s $(median rate30 actions_per_s) [>= 30000], p50 $(median rate30 p50_ms) ms," \
@@ -184,7 +194,7 @@ if [ -s "$work/hold.results" ] 2>/dev/null; then
     "$(median hold live_end) [9900], failed $(median hold failed)"
   echo "  server memory $(median hold rss_per_match_kib) KiB per live match [<= 16] on opening," \
     "$(median hold rss_end_per_match_kib) KiB after the window; $(median hold actions_per_s)" \
-    "actions/s, p99 $(median hold p99_ms) ms"
+    "actions/s, p99 $(median hold p99_ms) ms; load average $(median hold load_avg)"
 fi
 if [ -s "$work/idle.results" ] 2>/dev/null; then
   echo "9,900 matches held, nobody acting:"
@@ -192,3 +202,31 @@ if [ -s "$work/idle.results" ] 2>/dev/null; then
     "$(median idle live_end) [9900], failed $(median idle failed)"
   echo "  server memory $(median idle rss_per_match_kib) KiB per live match [<= 16]"
 fi
+
+# Issue 36's table: one line a figure, its median over the runs, the goal, and the load average
+# of those runs (a figure taken on a busy machine says so). n/a: the scenario did not run.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "n/a" || b == "n/a" || b == 0) print "n/a";
+                                            else printf "%.2f", a / b }'; }
+row() { printf "  %-52s %-34s %-12s load %s\n" "$1" "$2" "$3" "$4"; }
+echo
+echo "== the performance table (medians; goal; load average of the runs)"
+row "1,000 fast matches: actions/s" "$(median fast actions_per_s)" ">= 40000" "$(median fast load_avg)"
+row "server CPU per action there" "$(median fast server_cpu_us_per_action) us" "<= 30 us" \
+  "$(median fast load_avg)"
+row "p99, open load at half that rate" "$(median half p99_ms) ms" "<= 2 ms" "$(median half load_avg)"
+row "memory per live match, 1,000 fast" "$(median fast rss_per_match_kib) KiB" "<= 16 KiB" \
+  "$(median fast load_avg)"
+row "9,900 paced matches: memory" "$(median hold rss_per_match_kib) KiB" "<= 12 KiB" \
+  "$(median hold load_avg)"
+row "9,900 paced matches: p99" "$(median hold p99_ms) ms" "<= 10 ms" "$(median hold load_avg)"
+frame=$(median fast update_bytes)
+labels=$(median fast label_bytes)
+diff=$(median fast diff_bytes)
+row "update frame against the diff (fast)" "$frame B for $diff B: $(ratio "$frame" "$diff")x" "<= 2x" \
+  "$(median fast load_avg)"
+# A label is told once per connection: a long-lived connection's updates carry none.
+steady=$(awk -v f="$frame" -v l="$labels" 'BEGIN { print (f == "n/a" || l == "n/a") ? "n/a" : f - l }')
+row "  the same, labels told once left out" "$steady B: $(ratio "$steady" "$diff")x" "<= 2x" \
+  "$(median fast load_avg)"
+row "server CPU per action, light load (5,000/s)" "$(median light server_cpu_us_per_action) us" \
+  "<= 60 us" "$(median light load_avg)"

@@ -6,7 +6,8 @@
 #   - a bare Boost.Beast WebSocket echo carrying Duelhall's frame sizes (bench/peers/echo_bench.cpp:
 #     one frame in, one frame of the measured update size out to each of a pair), 1,000 pairs;
 # each first as fast as possible (saturation), then at the same open load: half of the
-# saturation Duelhall just measured, spread over the 1,000 matches. Prints, for each, actions/s,
+# saturation Duelhall just measured, spread over the 1,000 matches; then at the light load of 5
+# actions per match per second. Prints, for each, actions/s,
 # CPU per action (server and load generator apart), p50/p99 at that open load and memory per live
 # match, then the medians and the ratios against Duelhall with the issue's goals in brackets.
 # Usage: [MATCHES=N] scripts/bench-peers.sh [runs (default 3)]; MATCHES (default 1,000) for all
@@ -71,7 +72,12 @@ start_echo() {
 matches=${MATCHES:-1000}
 window=(--warmup 2 --duration 10)
 
-for f in duelhall colyseus echo duelhall-open colyseus-open echo-open; do : >"$work/$f.results"; done
+for f in duelhall colyseus echo; do
+  for load in "" -open -light; do : >"$work/$f$load.results"; done
+done
+# The light load: 5 actions per match per second (5,000 actions/s with 1,000 matches), where a
+# server spends most hours and each action pays its own wake-ups.
+light=5
 for run in $(seq "$runs"); do
   start_duelhall
   "$loadgen_bin" --port "$port" --server-pid "$pid" --matches $matches "${window[@]}" \
@@ -85,6 +91,10 @@ for run in $(seq "$runs"); do
   "$loadgen_bin" --port "$port" --server-pid "$pid" --matches $matches --rate "$rate" "${window[@]}" \
     | grep '^RESULT' >>"$work/duelhall-open.results" || true
   stop
+  start_duelhall
+  "$loadgen_bin" --port "$port" --server-pid "$pid" --matches $matches --rate $light "${window[@]}" \
+    | grep '^RESULT' >>"$work/duelhall-light.results" || true
+  stop
 
   start_colyseus
   node "$colyseus/loadgen.js" --port "$port" --server-pid "$pid" --matches $matches "${window[@]}" \
@@ -93,6 +103,10 @@ for run in $(seq "$runs"); do
   start_colyseus
   node "$colyseus/loadgen.js" --port "$port" --server-pid "$pid" --matches $matches --rate "$rate" \
     "${window[@]}" >>"$work/colyseus-open.results" || true
+  stop
+  start_colyseus
+  node "$colyseus/loadgen.js" --port "$port" --server-pid "$pid" --matches $matches --rate $light \
+    "${window[@]}" >>"$work/colyseus-light.results" || true
   stop
 
   start_echo
@@ -103,11 +117,16 @@ for run in $(seq "$runs"); do
   "$echo_bin" drive "$port" --pairs $matches --action 20 --update "${update:-64}" --seconds 10 \
     --rate "$rate" --server-pid "$pid" >>"$work/echo-open.results" || true
   stop
+  start_echo
+  "$echo_bin" drive "$port" --pairs $matches --action 20 --update "${update:-64}" --seconds 10 \
+    --rate $light --server-pid "$pid" >>"$work/echo-light.results" || true
+  stop
   for peer in duelhall colyseus echo; do
     echo "run $run: $peer: $(last $peer actions_per_s) actions/s, server $(last $peer server_cpu_us_per_action) us" \
       "+ load generator $(last $peer loadgen_cpu_us_per_action) us per action," \
       "$(last $peer rss_per_match_kib) KiB per match; open load $rate per match per second:" \
-      "$(last $peer-open actions_per_s) actions/s, p50 $(last $peer-open p50_ms) ms, p99 $(last $peer-open p99_ms) ms"
+      "$(last $peer-open actions_per_s) actions/s, p50 $(last $peer-open p50_ms) ms, p99 $(last $peer-open p99_ms) ms;" \
+      "light load: $(last $peer-light actions_per_s) actions/s, server $(last $peer-light server_cpu_us_per_action) us per action"
   done
 done
 
@@ -120,15 +139,27 @@ for peer in duelhall colyseus echo; do
     "$(value "$f" server_cpu_us_per_action) us, load generator $(value "$f" loadgen_cpu_us_per_action) us;" \
     "memory $(value "$f" rss_per_match_kib) KiB per live match; open load $(value "$o" actions_per_s)" \
     "actions/s: p50 $(value "$o" p50_ms) ms, p99 $(value "$o" p99_ms) ms, p99.9 $(value "$o" p999_ms) ms" \
-    "(server $(value "$o" server_cpu_us_per_action) us per action)"
+    "(server $(value "$o" server_cpu_us_per_action) us per action); light load" \
+    "$(value "$work/$peer-light.results" actions_per_s) actions/s: server" \
+    "$(value "$work/$peer-light.results" server_cpu_us_per_action) us per action, update" \
+    "$(value "$f" update_bytes) bytes"
 done
 dh_cpu=$(value "$work/duelhall.results" server_cpu_us_per_action)
 cs_cpu=$(value "$work/colyseus.results" server_cpu_us_per_action)
 ec_cpu=$(value "$work/echo.results" server_cpu_us_per_action)
+dh_light=$(value "$work/duelhall-light.results" server_cpu_us_per_action)
+cs_light=$(value "$work/colyseus-light.results" server_cpu_us_per_action)
+ec_light=$(value "$work/echo-light.results" server_cpu_us_per_action)
+dh_update=$(value "$work/duelhall.results" update_bytes)
+cs_update=$(value "$work/colyseus.results" update_bytes)
 dh_mem=$(value "$work/duelhall.results" rss_per_match_kib)
 cs_mem=$(value "$work/colyseus.results" rss_per_match_kib)
-awk -v d="$dh_cpu" -v c="$cs_cpu" -v e="$ec_cpu" -v dm="$dh_mem" -v cm="$cs_mem" 'BEGIN {
+awk -v d="$dh_cpu" -v c="$cs_cpu" -v e="$ec_cpu" -v dm="$dh_mem" -v cm="$cs_mem" \
+  -v dl="$dh_light" -v cl="$cs_light" -v el="$ec_light" -v du="$dh_update" -v cu="$cs_update" 'BEGIN {
   if (d > 0 && c > 0) printf "actions per server CPU-second, Duelhall / Colyseus: %.2f [>= 4]\n", c / d
   if (dm > 0 && cm > 0) printf "memory per live match, Duelhall / Colyseus: %.2f [<= 0.25]\n", dm / cm
   if (e > 0) printf "server CPU per action, Duelhall / echo: %.2f [<= 2]\n", d / e
+  if (dl > 0 && cl > 0) printf "server CPU per action at the light load, Duelhall / Colyseus: %.2f\n", dl / cl
+  if (dl > 0 && el > 0) printf "server CPU per action at the light load, Duelhall / echo: %.2f\n", dl / el
+  if (du > 0 && cu > 0) printf "bytes per update, Duelhall / Colyseus: %.2f\n", du / cu
 }'

@@ -88,6 +88,15 @@ int main(int argc, char** argv) {
                                                          " actions per match per second";
   std::printf("duelhall-loadgen: %s, %u matches of %u seats, %s, %u client thread(s)\n",
               setup.ruleset.c_str(), o.matches, setup.seats, pace.c_str(), o.threads);
+  // The bot matches: one connected seat, the engine's bot on the others.
+  Setup bot_setup = setup;
+  bot_setup.bot_seats = setup.seats - 1;
+  bot_setup.bot_level = o.bot_level;
+  if (o.bot_matches > 0) {
+    std::printf("and %u matches against the %s bot (%u bot seat(s), no delay), paced alike\n",
+                o.bot_matches, o.bot_level.c_str(), bot_setup.bot_seats);
+  }
+  const uint32_t slots = o.matches + o.bot_matches;
 
   const long rss_before = o.server_pid ? rss_kib(o.server_pid) : -1;
   Shared shared;
@@ -96,9 +105,10 @@ int main(int argc, char** argv) {
     shards.push_back(std::make_unique<Shard>());
     shards.back()->max_opening = std::max(1u, o.max_opening / o.threads);
   }
-  for (uint32_t m = 0; m < o.matches; ++m) {
+  for (uint32_t m = 0; m < slots; ++m) {
     Shard& shard = *shards[m % o.threads];
-    shard.drivers.push_back(std::make_unique<MatchDriver>(shard, shared, setup, o.seed + m));
+    const Setup& slot_setup = m < o.matches ? setup : bot_setup;
+    shard.drivers.push_back(std::make_unique<MatchDriver>(shard, shared, slot_setup, o.seed + m));
     shard.waiting.push_back(shard.drivers.back().get());
   }
 
@@ -111,7 +121,7 @@ int main(int argc, char** argv) {
     net::post(shard->io, [s = shard.get()] { s->start_some(); });
     threads.emplace_back([s = shard.get()] { s->io.run(); });
   }
-  while (shared.first_live + shared.failed < o.matches &&
+  while (shared.first_live + shared.failed < slots &&
          seconds_since(opened_at) < o.open_timeout_seconds) {
     sleep_for(0.02);
   }
@@ -119,7 +129,7 @@ int main(int argc, char** argv) {
   const uint32_t opened = shared.first_live;
   const uint32_t live_after_open = shared.live;
   const long rss_after = o.server_pid ? rss_kib(o.server_pid) : -1;
-  std::printf("opened %u of %u matches in %.2f s (%u failed), %u live\n", opened, o.matches,
+  std::printf("opened %u of %u matches in %.2f s (%u failed), %u live\n", opened, slots,
               open_seconds, shared.failed.load(), live_after_open);
   std::fflush(stdout);  // a caller waiting for every load generator's opening reads this line
   if (!o.start_file.empty()) {
@@ -165,7 +175,11 @@ int main(int argc, char** argv) {
   for (auto& t : threads) t.join();
 
   Stats total;
-  for (auto& shard : shards) total.merge(shard->stats);
+  Stats bots;
+  for (auto& shard : shards) {
+    total.merge(shard->stats);
+    bots.merge(shard->bot_stats);
+  }
   const double actions_per_s = window > 0 ? static_cast<double>(total.actions) / window : 0;
   const size_t samples = total.latency_us.size();
   const double p50 = percentile(total.latency_us, 50) / 1000.0;
@@ -217,6 +231,16 @@ int main(int argc, char** argv) {
       "CPU per action: %s, load generator %.1f us (%.0f%% of a core); "
       "machine load average %.1f -> %.1f\n",
       server_part, own_cpu * per_action, 100 * own_cpu / window, load_start[0], load_end[0]);
+  const double bot_moves_per_s = window > 0 ? static_cast<double>(bots.bot_moves) / window : 0;
+  const double bot_actions_per_s = window > 0 ? static_cast<double>(bots.actions) / window : 0;
+  if (o.bot_matches > 0) {
+    std::printf(
+        "bot matches (%u, %s bot; not in the figures above): the bot's moves %.0f/s, the load "
+        "generator's seat %.0f actions/s, %llu refused, %llu matches ended\n",
+        o.bot_matches, o.bot_level.c_str(), bot_moves_per_s, bot_actions_per_s,
+        static_cast<unsigned long long>(bots.refused),
+        static_cast<unsigned long long>(bots.matches_finished));
+  }
   std::printf("live matches at the end %u; slots failed %u; patches not applying %llu\n",
               live_at_end, shared.failed.load(),
               static_cast<unsigned long long>(total.bad_patches));
@@ -228,7 +252,8 @@ int main(int argc, char** argv) {
       "bad_patches=%llu rss_end_per_match_kib=%.2f server_cpu_us_per_action=%.1f "
       "loadgen_cpu_us_per_action=%.1f "
       "load_avg=%.1f p999_ms=%.3f update_bytes=%.1f event_bytes=%.1f legal_bytes=%.1f "
-      "label_bytes=%.1f\n",
+      "label_bytes=%.1f server_cpu_pct=%.0f bot_matches=%u bot_level=%s bot_moves_per_s=%.0f "
+      "bot_actions_per_s=%.0f bot_matches_ended=%llu\n",
       setup.ruleset.c_str(), o.matches,
       o.pace == Pace::kFast ? "fast" : (o.pace == Pace::kPaced ? "paced" : "idle"),
       o.pace == Pace::kPaced ? o.rate : 0, opened, open_seconds, actions_per_s, p50, p99, diff_mean,
@@ -237,6 +262,8 @@ int main(int argc, char** argv) {
       static_cast<unsigned long long>(total.bad_patches), rss_end_per_match,
       o.server_pid ? server_cpu * per_action : -1.0, own_cpu * per_action, load_end[0], p999,
       mean(total.update_bytes, total.diffs), mean(total.event_bytes, total.diffs),
-      mean(total.legal_bytes, total.diffs), mean(total.label_bytes, total.diffs));
-  return shared.failed > 0 || opened < o.matches ? 1 : 0;
+      mean(total.legal_bytes, total.diffs), mean(total.label_bytes, total.diffs),
+      o.server_pid ? 100 * server_cpu / window : -1.0, o.bot_matches, o.bot_level.c_str(),
+      bot_moves_per_s, bot_actions_per_s, static_cast<unsigned long long>(bots.matches_finished));
+  return shared.failed > 0 || opened < slots ? 1 : 0;
 }

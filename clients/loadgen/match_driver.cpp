@@ -65,8 +65,9 @@ MatchDriver::MatchDriver(Shard& shard, Shared& shared, const Setup& setup, uint6
     : shard_(shard),
       shared_(shared),
       setup_(setup),
+      stats_(setup.bot_seats ? shard.bot_stats : shard.stats),
       rng_state_(seed * 0x9E3779B97F4A7C15ull + 1),
-      seats_(setup.seats),
+      seats_(setup.seats - setup.bot_seats),
       pace_timer_(shard.io) {}
 
 uint64_t MatchDriver::random() {
@@ -107,7 +108,7 @@ void MatchDriver::stop() {
 void MatchDriver::give_up(const std::string& why) {
   if (dead_) return;
   dead_ = true;
-  ++shard_.stats.connection_errors;
+  ++stats_.connection_errors;
   if (errors_printed++ < 5) std::cerr << "duelhall-loadgen: a match slot gave up: " << why << "\n";
   if (live_) --shared_.live;
   live_ = false;
@@ -120,11 +121,11 @@ void MatchDriver::on_message(size_t i, const ServerMessage& m, size_t frame_byte
   if (dead_) return;
   if (m.request_id() != 0 && m.has_update()) {
     // Protocol 2: the actor's update is its action's OK.
-    if (shared_.recording) ++shard_.stats.actions;
-    return on_update(i, m.update(), frame_bytes);
+    if (shared_.recording) ++stats_.actions;
+    return on_update(i, m.update(), frame_bytes, true);
   }
   if (m.request_id() != 0) return on_reply(i, m);
-  if (m.has_update()) return on_update(i, m.update(), frame_bytes);
+  if (m.has_update()) return on_update(i, m.update(), frame_bytes, false);
   if (m.has_snapshot()) return on_snapshot(i, m.snapshot());
 }
 
@@ -143,7 +144,7 @@ void MatchDriver::on_reply(size_t i, const ServerMessage& m) {
         break;
       }
     }
-    ++shard_.stats.refused;
+    ++stats_.refused;
     // Choose again, unless this answers an older action whose update was already acted on.
     if (m.request_id() != seats_[i].action_request) return;
     seats_[i].acted_seq = UINT64_MAX;
@@ -168,7 +169,7 @@ void MatchDriver::on_reply(size_t i, const ServerMessage& m) {
       seats_[i].seat = m.joined().seat();
       return;
     default:
-      if (shared_.recording) ++shard_.stats.actions;  // an action's OK
+      if (shared_.recording) ++stats_.actions;  // an action's OK
       return;
   }
 }
@@ -179,6 +180,11 @@ void MatchDriver::create_match() {
   c->mutable_settings()->set_ruleset(setup_.ruleset);
   c->mutable_settings()->set_seats(setup_.seats);
   c->set_join(true);
+  if (setup_.bot_seats > 0) {
+    c->set_bot_seats(setup_.bot_seats);
+    c->mutable_settings()->set_bot_level(setup_.bot_level);
+    c->mutable_settings()->set_bot_delay_ms(0);  // the bot answers as soon as it has chosen
+  }
   for (auto& seat : seats_) {
     auto connection = std::move(seat.connection);
     seat = Seat();
@@ -195,8 +201,8 @@ void MatchDriver::on_snapshot(size_t i, const MatchSnapshot& s) {
   seat.view = s.view();
   seat.legal.clear();
   for (const auto& a : s.legal()) seat.legal.push_back(a.code());
-  ++shard_.stats.snapshots;
-  shard_.stats.snapshot_view_bytes += seat.view.size();
+  ++stats_.snapshots;
+  stats_.snapshot_view_bytes += seat.view.size();
   if (!seat.has_view) {
     seat.has_view = true;
     bool all = true;
@@ -219,20 +225,22 @@ void MatchDriver::on_snapshot(size_t i, const MatchSnapshot& s) {
   }
 }
 
-void MatchDriver::on_update(size_t i, const MatchUpdate& u, size_t frame_bytes) {
+void MatchDriver::on_update(size_t i, const MatchUpdate& u, size_t frame_bytes, bool answer) {
   if (u.match_id() != match_id_) return;
   Seat& seat = seats_[i];
   std::string next;
   if (u.seq() != seat.seq + 1 || !wire::apply_patch(seat.view, u.patch(), next)) {
-    ++shard_.stats.bad_patches;
+    ++stats_.bad_patches;
     ClientMessage resync;
     resync.mutable_resync()->set_match_id(match_id_);
     seat.connection->send(std::move(resync));
     return;
   }
   const auto now = Clock::now();
-  Stats& stats = shard_.stats;
+  Stats& stats = stats_;
   if (shared_.recording) {
+    // In a bot slot every update not answering a seat's own action is the bot's move.
+    if (setup_.bot_seats > 0 && !answer) ++stats.bot_moves;
     ++stats.diffs;
     stats.diff_bytes += u.patch().size();
     stats.update_bytes += frame_bytes;
@@ -274,7 +282,7 @@ void MatchDriver::on_update(size_t i, const MatchUpdate& u, size_t frame_bytes) 
 void MatchDriver::match_over() {
   if (live_) --shared_.live;
   live_ = false;
-  if (shared_.recording) ++shard_.stats.matches_finished;
+  if (shared_.recording) ++stats_.matches_finished;
   pace_timer_.cancel();
   pace_armed_ = false;
   if (!shared_.stopping) create_match();
@@ -321,7 +329,8 @@ void MatchDriver::act(size_t i) {
   const auto sent = Clock::now();
   const uint64_t request = seat.connection->send(std::move(m));
   seat.action_request = request;
-  in_flight_.push_back({sent, i, seat.seq, request});
+  // A bot slot's actions have no other connected seat to see them: no latency sample.
+  if (setup_.bot_seats == 0) in_flight_.push_back({sent, i, seat.seq, request});
 }
 
 }  // namespace duelhall::loadgen

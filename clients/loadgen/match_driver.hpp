@@ -3,6 +3,10 @@
 // applying the server's patches and plays a random offered action whenever it has one, either at
 // once or, paced, one action per match per second. When the match ends the same connections
 // create the next one, so the number of live matches stays N while measuring.
+//
+// A bot slot (Setup.bot_seats) connects only the seats it plays: the creator asks the server for
+// the engine's bot on the others, and its figures go to the shard's bot statistics, apart from
+// the human matches' latency.
 #pragma once
 
 #include <atomic>
@@ -39,6 +43,8 @@ struct Setup {
   Pace pace = Pace::kFast;
   std::chrono::nanoseconds interval{std::chrono::seconds(1)};  // paced: between a match's actions
   uint32_t protocol = 2;
+  uint32_t bot_seats = 0;  // the last seats, played by the server's bot (no connection)
+  std::string bot_level;
 };
 
 class MatchDriver;
@@ -47,6 +53,7 @@ class MatchDriver;
 struct Shard {
   boost::asio::io_context io{1};
   Stats stats;
+  Stats bot_stats;  // the bot slots'
   std::vector<std::unique_ptr<MatchDriver>> drivers;
   std::deque<MatchDriver*> waiting;  // not yet started: at most max_opening set up at once
   uint32_t opening = 0;
@@ -84,7 +91,8 @@ class MatchDriver {
   void on_message(size_t i, const ServerMessage& m, size_t frame_bytes);
   void on_reply(size_t i, const ServerMessage& m);
   void on_snapshot(size_t i, const MatchSnapshot& s);
-  void on_update(size_t i, const MatchUpdate& u, size_t frame_bytes);
+  // `answer`: the update answers this seat's own action (protocol 2's request id).
+  void on_update(size_t i, const MatchUpdate& u, size_t frame_bytes, bool answer);
   void create_match();
   void match_over();
   void maybe_act(size_t i);
@@ -96,6 +104,7 @@ class MatchDriver {
   Shard& shard_;
   Shared& shared_;
   const Setup& setup_;
+  Stats& stats_;  // the shard's, or its bot statistics for a bot slot
   uint64_t rng_state_;
   std::vector<Seat> seats_;
   size_t welcomed_ = 0;

@@ -18,6 +18,11 @@ Options:
   --port PORT          server port (default 8080)
   --ruleset NAME       ruleset to play (default: the first the server lists)
   --matches N          matches played at once (default 100)
+  --bot-matches N      besides them, N matches of one load-generator connection against the
+                       engine's bot (bot delay 0), paced like the others; the latency figures
+                       stay those of the --matches matches, the bot matches' own are the
+                       bot_ keys (default 0)
+  --bot-level LEVEL    the bot's level in those matches (default expert)
   --paced              each match acts once per second (default: as fast as possible)
   --rate R             paced at R actions per match per second (--paced is --rate 1)
   --idle               nobody acts: the matches stay live at their first decision
@@ -68,6 +73,9 @@ Options parse_options(int argc, char** argv) {
       o.host = value;
     } else if (arg == "--ruleset") {
       o.ruleset = value;
+    } else if (arg == "--bot-level") {
+      if (value.empty()) return fail("--bot-level needs a level");
+      o.bot_level = value;
     } else if (arg == "--rate") {
       if (!is_real || d <= 0 || d > 1000) return fail("--rate needs actions per second (0..1000]");
       o.pace = Pace::kPaced;
@@ -87,6 +95,8 @@ Options parse_options(int argc, char** argv) {
       o.port = static_cast<uint16_t>(n);
     } else if (arg == "--matches") {
       o.matches = static_cast<uint32_t>(n);
+    } else if (arg == "--bot-matches") {
+      o.bot_matches = static_cast<uint32_t>(n);
     } else if (arg == "--threads") {
       o.threads = static_cast<uint32_t>(std::max<uint64_t>(n, 1));
     } else if (arg == "--max-opening") {
@@ -102,7 +112,10 @@ Options parse_options(int argc, char** argv) {
       return fail("unknown option " + std::string(arg));
     }
   }
-  if (o.matches == 0) return fail("--matches needs at least 1");
+  if (o.matches == 0 && o.bot_matches == 0) return fail("--matches needs at least 1");
+  // A bot's move is told apart from the seat's own by the request id its update carries, which
+  // protocol 1 does not send.
+  if (o.bot_matches > 0 && o.protocol < 2) return fail("--bot-matches needs --protocol 2 or later");
   return o;
 }
 

@@ -17,6 +17,10 @@ struct Options {
   uint16_t port = 8080;
   std::string ruleset;  // empty: the first one the server lists
   uint32_t matches = 100;
+  // Matches beside them in which one connection plays the engine's bot at `bot_level` (the
+  // bot answers at once); their figures are kept apart from the matches above.
+  uint32_t bot_matches = 0;
+  std::string bot_level = "expert";
   Pace pace = Pace::kFast;
   double rate = 1;                    // paced: actions per match per second
   double warmup_seconds = 2;          // after every match is live, before measuring

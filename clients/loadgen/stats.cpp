@@ -24,6 +24,7 @@ void Stats::merge(const Stats& o) {
   matches_finished += o.matches_finished;
   bad_patches += o.bad_patches;
   connection_errors += o.connection_errors;
+  bot_moves += o.bot_moves;
 }
 
 double percentile(std::vector<uint32_t>& samples, double p) {

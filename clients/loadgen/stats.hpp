@@ -24,6 +24,7 @@ struct Stats {
   uint64_t matches_finished = 0;
   uint64_t bad_patches = 0;  // patches that did not apply or skipped a sequence number
   uint64_t connection_errors = 0;
+  uint64_t bot_moves = 0;  // bot matches: updates for the bot's moves, not the seat's own
 
   void merge(const Stats& other);
 };

@@ -67,6 +67,20 @@ cat "$work/fraction.txt"
 check "a fractional rate: about half an action per match per second" \
   holds "$(value "$work/fraction.txt" actions_per_s) >= 5 && $(value "$work/fraction.txt" actions_per_s) <= 11"
 
+# Bot matches beside the human ones: the bot's moves are counted apart, and the latency stays
+# the human matches' (one connection per bot match, so no sample can come from one).
+"$loadgen_bin" --port "$port" --matches 4 --bot-matches 4 --rate 5 --warmup 0.5 --duration 3 \
+  >"$work/bots.txt" 2>&1
+check "bots: exit status 0" test $? -eq 0
+cat "$work/bots.txt"
+check "bots: every match opened" test "$(value "$work/bots.txt" opened)" = 8
+check "bots: the bot matches are reported" test "$(value "$work/bots.txt" bot_matches)" = 4
+check "bots: the expert bot moved" holds "$(value "$work/bots.txt" bot_moves_per_s) > 0"
+check "bots: the human matches still act about 5 times per match per second" \
+  holds "$(value "$work/bots.txt" actions_per_s) >= 14 && $(value "$work/bots.txt" actions_per_s) <= 26"
+check "bots: every patch applied" test "$(value "$work/bots.txt" bad_patches)" = 0
+check "bots: latency was measured" holds "$(value "$work/bots.txt" p99_ms) > 0"
+
 # --start-file: opened, then nothing measured until the file appears.
 "$loadgen_bin" --port "$port" --matches 2 --paced --warmup 0.2 --duration 0.5 \
   --start-file "$work/go" >"$work/barrier.txt" 2>&1 &

@@ -31,6 +31,7 @@ struct BotSettings {
   uint32_t queue = 64;
   uint32_t iterations = 400;
   uint32_t milliseconds = 50;
+  uint32_t nice = 10;  // the threads' priority below the I/O threads' (Linux nice steps)
 };
 
 // Quick pairing (docs/pairing.md): how often the pools pair, the host's clock presets beside

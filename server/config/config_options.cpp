@@ -279,6 +279,10 @@ const std::vector<Option>& options() {
        "bot moves that may wait for a thinking thread; past it a bot plays its heuristic move"
        " (default 64)",
        bots(&BotSettings::queue, 1'000'000)},
+      {"--bot-nice", "bots.nice",
+       "steps of scheduling priority (Linux nice) the bots' threads take below the I/O threads,"
+       " so that the players' actions go first on a busy core; 0: the same (default 10)",
+       bots(&BotSettings::nice, 19)},
       {"--bot-iterations", "bots.iterations",
        "search iterations an expert bot may spend on one move; 0: no limit (default 400)",
        bots(&BotSettings::iterations, 10'000'000)},

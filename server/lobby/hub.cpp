@@ -28,7 +28,8 @@ Hub::Hub(net::io_context& io, const engine::Registry& registry, Config config,
       logs_(std::move(logs)),
       accounts_strand_(net::make_strand(io)) {
   if (config_.bots.threads > 0) {
-    bot_pool_ = std::make_unique<BotPool>(config_.bots.threads, config_.bots.queue);
+    bot_pool_ =
+        std::make_unique<BotPool>(config_.bots.threads, config_.bots.queue, config_.bots.nice);
   }
   friends_ = std::make_unique<FriendsRoom>(*this);
   pairing_ = std::make_shared<PairingRoom>(*this);

@@ -1,11 +1,40 @@
 #include "match/bot_pool.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 namespace duelhall::server {
+namespace {
 
-BotPool::BotPool(uint32_t threads, uint32_t queue)
-    : thread_count_(std::max<uint32_t>(threads, 1)), queue_limit_(queue) {
+// Lowers the calling thread's priority by `steps`. Linux keeps a nice value per thread, set
+// through the thread's id; raising it needs no privilege. Elsewhere the bots keep the I/O
+// threads' priority.
+void lower_own_priority(int steps) {
+  if (steps <= 0) return;
+#ifdef __linux__
+  const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
+  errno = 0;
+  const int current = ::getpriority(PRIO_PROCESS, tid);
+  if (errno == 0 && ::setpriority(PRIO_PROCESS, tid, std::min(current + steps, 19)) == 0) return;
+  spdlog::warn("a bot thread could not lower its priority: {}", std::strerror(errno));
+#endif
+}
+
+}  // namespace
+
+BotPool::BotPool(uint32_t threads, uint32_t queue, uint32_t nice)
+    : thread_count_(std::max<uint32_t>(threads, 1)),
+      queue_limit_(queue),
+      nice_(static_cast<int>(std::min<uint32_t>(nice, 39))) {
   threads_.reserve(thread_count_);
   for (size_t i = 0; i < thread_count_; ++i) threads_.emplace_back([this] { work(); });
 }
@@ -38,6 +67,7 @@ size_t BotPool::busy() const {
 }
 
 void BotPool::work() {
+  lower_own_priority(nice_);
   std::unique_lock lock(mutex_);
   while (true) {
     ready_.wait(lock, [this] { return stopping_ || !waiting_.empty(); });

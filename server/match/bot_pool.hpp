@@ -6,6 +6,10 @@
 // Bounded: at most `queue` jobs wait beyond the ones the threads are running. When the queue is
 // full, submit() refuses and the match plays its bot's heuristic move at once: a crowd of expert
 // bots then plays weaker for a while, it never slows the server nor grows its memory.
+//
+// Below the I/O threads: on Linux each pool thread lowers its own scheduling priority by `nice`
+// steps (setpriority on its thread id), so that a core shared between a search and the I/O
+// threads goes to the players' actions first and to the bots with what is left.
 #pragma once
 
 #include <condition_variable>
@@ -21,8 +25,9 @@ namespace duelhall::server {
 
 class BotPool {
  public:
-  // Starts `threads` (at least one) threads; at most `queue` jobs wait for one of them.
-  BotPool(uint32_t threads, uint32_t queue);
+  // Starts `threads` (at least one) threads, each `nice` steps below the caller's priority (up
+  // to the lowest, 19); at most `queue` jobs wait for one of them.
+  BotPool(uint32_t threads, uint32_t queue, uint32_t nice = 0);
   // Drops the jobs still waiting and waits for the running ones (each within its bot's budget).
   ~BotPool();
   BotPool(const BotPool&) = delete;
@@ -40,6 +45,7 @@ class BotPool {
 
   const size_t thread_count_;
   const size_t queue_limit_;
+  const int nice_;
   mutable std::mutex mutex_;
   std::condition_variable ready_;
   std::deque<std::function<void()>> waiting_;

@@ -28,8 +28,8 @@ TEST_CASE("loadgen options: bot matches are off unless asked for, expert by defa
 }
 
 TEST_CASE("loadgen options: --bot-matches and --bot-level beside the human matches") {
-  const Options o = parse({"--matches", "500", "--bot-matches", "500", "--bot-level", "heuristic",
-                           "--rate", "5"});
+  const Options o = parse(
+      {"--matches", "500", "--bot-matches", "500", "--bot-level", "heuristic", "--rate", "5"});
   REQUIRE(o.error.empty());
   CHECK(o.matches == 500);
   CHECK(o.bot_matches == 500);

@@ -15,17 +15,20 @@ TEST_CASE("the bots' threads, queue and budget come from flags and the TOML file
   CHECK(defaults.queue == 64);
   CHECK(defaults.iterations == 400);
   CHECK(defaults.milliseconds == 50);
-  auto parsed = parse_args(
-      {"--bot-threads", "3", "--bot-queue", "9", "--bot-iterations", "0", "--bot-ms", "150"});
+  CHECK(defaults.nice == 10);
+  auto parsed = parse_args({"--bot-threads", "3", "--bot-queue", "9", "--bot-iterations", "0",
+                            "--bot-ms", "150", "--bot-nice", "0"});
   REQUIRE(parsed.error.empty());
   CHECK(parsed.config.bots.threads == 3);
   CHECK(parsed.config.bots.queue == 9);
   CHECK(parsed.config.bots.iterations == 0);
   CHECK(parsed.config.bots.milliseconds == 150);
+  CHECK(parsed.config.bots.nice == 0);
   // A search needs an end.
   CHECK_FALSE(parse_args({"--bot-iterations", "0", "--bot-ms", "0"}).error.empty());
   CHECK_FALSE(parse_args({"--bot-threads", "-1"}).error.empty());
   CHECK_FALSE(parse_args({"--bot-ms", "999999999"}).error.empty());
+  CHECK_FALSE(parse_args({"--bot-nice", "20"}).error.empty());  // 19 is the lowest priority
 
   const auto path = std::filesystem::temp_directory_path() /
                     ("duelhall-bots-" + std::to_string(::getpid()) + ".toml");
@@ -39,8 +42,9 @@ TEST_CASE("the bots' threads, queue and budget come from flags and the TOML file
   CHECK(from_file.config.bots.milliseconds == 0);
 
   const std::string help = duelhall::server::help_text();
-  for (const char* key : {"--bot-threads", "--bot-queue", "--bot-iterations", "--bot-ms",
-                          "bots.threads", "bots.queue", "bots.iterations", "bots.milliseconds"}) {
+  for (const char* key :
+       {"--bot-threads", "--bot-queue", "--bot-iterations", "--bot-ms", "--bot-nice",
+        "bots.threads", "bots.queue", "bots.iterations", "bots.milliseconds", "bots.nice"}) {
     CHECK(help.find(key) != std::string::npos);
   }
 }
@@ -53,4 +57,5 @@ TEST_CASE("the shipped deploy/duelhall.toml sets the bots' defaults") {
   CHECK(parsed.config.bots.queue == 64);
   CHECK(parsed.config.bots.iterations == 400);
   CHECK(parsed.config.bots.milliseconds == 50);
+  CHECK(parsed.config.bots.nice == 10);
 }

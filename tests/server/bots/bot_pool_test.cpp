@@ -5,7 +5,15 @@
 
 #include <spdlog/sinks/ostream_sink.h>
 
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+#include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <future>
 #include <sstream>
 
@@ -126,6 +134,24 @@ TEST_CASE("a bot pool with no queue takes a job only for an idle thread") {
   CHECK_FALSE(pool.submit([] {}));
   release.set_value();
 }
+
+#ifdef __linux__
+TEST_CASE("the bot pool's threads run below the priority of the thread that made the pool") {
+  // Linux keeps a nice value per thread: the pool's threads lower their own, not the process's.
+  errno = 0;
+  const int own = ::getpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)));
+  REQUIRE(errno == 0);
+  server::BotPool pool(2, 4, 3);
+  std::promise<int> seen;
+  std::future<int> answer = seen.get_future();
+  REQUIRE(pool.submit([&seen] {
+    seen.set_value(::getpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid))));
+  }));
+  CHECK(answer.get() == std::min(own + 3, 19));
+  // The caller's own priority is left as it was.
+  CHECK(::getpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid))) == own);
+}
+#endif
 
 TEST_CASE("an expert bot thinking does not delay another match's action") {
   InProcessServer server(thinking_config(1, 64));

@@ -3,7 +3,8 @@
 // win rate with its 95% Wilson interval, the draws, moves per second, each bot's median and p99
 // time per move (wall clock, and the thread's CPU time: the cost on one core under any load),
 // and the memory of a thinking expert (its largest search tree, and the process's peak resident
-// set).
+// set). Each bot's moves per CPU second are the moves one core gives it under any load (the
+// figure a host sizes --bot-threads by); the last line holds them as key=value pairs.
 //
 // Usage: bot_arena --ruleset R --a LEVEL --b LEVEL --games N [--iterations K] [--ms M]
 //                  [--seed S] [--param name=value]... [--exploration C] [--rollout-random P]
@@ -19,6 +20,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <numeric>
 #include <string>
 #include <thread>
 #include <vector>
@@ -282,7 +284,22 @@ int main(int argc, char** argv) {
     }
     std::printf("\n");
   }
+  // Moves per second of thread CPU time: one core's worth, whatever else the machine runs.
+  double per_cpu_s[2] = {0, 0};
+  for (size_t k = 0; k < 2; ++k) {
+    const double cpu_s =
+        std::accumulate(sides[k].cpu_ms.begin(), sides[k].cpu_ms.end(), 0.0) / 1000.0;
+    per_cpu_s[k] = cpu_s > 0 ? static_cast<double>(sides[k].cpu_ms.size()) / cpu_s : 0;
+    std::printf("%-9s %s: %.0f moves per CPU second (one core)\n", sides[k].level.c_str(),
+                k == 0 ? "(A)" : "(B)", per_cpu_s[k]);
+  }
   std::printf("process peak resident set: %.1f MiB (%d thread(s), each with its pair of bots)\n",
               usage_now.ru_maxrss / 1024.0, o.threads);
+  std::printf(
+      "RESULT ruleset=%s a=%s b=%s games=%d iterations=%d ms=%d a_win_pct=%.1f moves_per_s=%.0f "
+      "a_moves_per_cpu_s=%.1f b_moves_per_cpu_s=%.1f\n",
+      o.ruleset.c_str(), o.a.c_str(), o.b.c_str(), o.games, o.budget.iterations,
+      o.budget.milliseconds, 100.0 * a_wins / o.games, static_cast<double>(moves) / seconds,
+      per_cpu_s[0], per_cpu_s[1]);
   return 0;
 }

@@ -12,8 +12,13 @@
 # disk's fsync, so the two show what the sync costs the latency; needs fast first), hold (9,900
 # two-player matches, paced), light (1,000 matches offered 5 actions per match per second: 5,000
 # actions/s, the light load where most servers spend most hours, for the CPU it costs per action),
-# idle (9,900 matches nobody acts in, so all stay live at once: the memory baseline). Default: all
-# of them; idle runs once. The end prints issue 36's table: each figure's median beside its goal. It also measures the disk's
+# idle (9,900 matches nobody acts in, so all stay live at once: the memory baseline), bots (500
+# human matches at 5 actions per match per second, alone and then beside 500 matches against the
+# expert bot: the humans' p99 with the bots must stay within 2x of their p99 without; then, if the
+# build has the benchmarks, bot_arena's expert moves per CPU second on one core per ruleset),
+# bots-nice0 (the same load with the bot threads at the I/O threads' priority, --bot-nice 0, to
+# show what the nice buys). Default: all of them but the bot ones; idle runs once. The end prints
+# issue 36's table: each figure's median beside its goal. It also measures the disk's
 # fsync in the data folder: with the default store every update waits for its group commit's sync.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -116,6 +121,28 @@ half_rate() {
   awk -v s="$(median fast actions_per_s)" 'BEGIN { printf "%.3f", s / 2 / 1000 }'
 }
 
+# The expert bot's moves per CPU second (one core, any load) per ruleset, at the server's default
+# budget (400 iterations or 50 ms), expert against the heuristic: bot_arena, $runs runs each.
+bot_speed() {
+  echo
+  if ! cmake --build "$build" --target bot_arena --parallel 2 >/dev/null 2>&1; then
+    echo "== bot speed: this build has no bot_arena; configure it with -DDUELHALL_BUILD_BENCH=ON and"
+    echo "   run bench/bot_arena --ruleset R --a expert --b heuristic --games 4 (its a_moves_per_cpu_s)"
+    return
+  fi
+  for ruleset in jedi_duel young_jedi force_battles; do
+    echo "== bot speed, $ruleset: bot_arena --ruleset $ruleset --a expert --b heuristic --games 4"
+    : >"$work/arena-$ruleset.results"
+    for run in $(seq "$runs"); do
+      "$build/bench/bot_arena" --ruleset "$ruleset" --a expert --b heuristic --games 4 \
+        --seed "$run" >"$work/arena.txt" 2>&1 || true
+      echo "run $run: $(grep 'moves per CPU second' "$work/arena.txt" | head -1)"
+      grep '^RESULT' "$work/arena.txt" >>"$work/arena-$ruleset.results" ||
+        echo "  (run $run gave no result)"
+    done
+  done
+}
+
 for scenario in $scenarios; do
   case $scenario in
     fast) run_scenario fast "$runs" --matches 1000 --warmup 2 --duration 10 ;;
@@ -130,6 +157,16 @@ for scenario in $scenarios; do
     light) run_scenario light "$runs" --matches 1000 --rate 5 --warmup 2 --duration 10 ;;
     hold) run_scenario hold "$runs" --matches 9900 --paced --warmup 2 --duration 10 --max-opening 400 ;;
     idle) run_scenario idle 1 --matches 9900 --idle --warmup 2 --duration 2 --max-opening 400 ;;
+    bots)
+      run_scenario humans500 "$runs" --matches 500 --rate 5 --warmup 2 --duration 10
+      run_scenario bots500 "$runs" --matches 500 --rate 5 --bot-matches 500 --bot-level expert \
+        --warmup 2 --duration 10
+      bot_speed ;;
+    bots-nice0)
+      server_args=(--bot-nice 0)
+      run_scenario bots500-nice0 "$runs" --matches 500 --rate 5 --bot-matches 500 \
+        --bot-level expert --warmup 2 --duration 10
+      server_args=() ;;
     *) echo "unknown scenario $scenario" && exit 2 ;;
   esac
 done
@@ -196,6 +233,34 @@ if [ -s "$work/hold.results" ] 2>/dev/null; then
     "$(median hold rss_end_per_match_kib) KiB after the window; $(median hold actions_per_s)" \
     "actions/s, p99 $(median hold p99_ms) ms; load average $(median hold load_avg)"
 fi
+if [ -s "$work/humans500.results" ] 2>/dev/null; then
+  echo "500 human matches at 5 actions per match per second ($(wc -l <"$work/humans500.results") runs):"
+  echo "  actions/s $(median humans500 actions_per_s), p50 $(median humans500 p50_ms) ms, p99" \
+    "$(median humans500 p99_ms) ms, p99.9 $(median humans500 p999_ms) ms; server CPU" \
+    "$(median humans500 server_cpu_pct)% of a core; load average $(median humans500 load_avg)"
+fi
+for bots in bots500 bots500-nice0; do
+  [ -s "$work/$bots.results" ] || continue
+  nice_note="bot threads niced (--bot-nice 10, the default)"
+  [ "$bots" = bots500-nice0 ] && nice_note="bot threads at the I/O threads' priority (--bot-nice 0)"
+  echo "The same beside 500 matches against the expert bot, $nice_note ($(wc -l <"$work/$bots.results") runs):"
+  echo "  humans: actions/s $(median "$bots" actions_per_s), p50 $(median "$bots" p50_ms) ms," \
+    "p99 $(median "$bots" p99_ms) ms, p99.9 $(median "$bots" p999_ms) ms"
+  if [ -s "$work/humans500.results" ]; then
+    echo "  humans' p99 with bots / without: $(median "$bots" p99_ms) / $(median humans500 p99_ms)" \
+      "= $(awk -v a="$(median "$bots" p99_ms)" -v b="$(median humans500 p99_ms)" \
+        'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')x [<= 2]"
+  fi
+  echo "  bots: the bot's moves $(median "$bots" bot_moves_per_s)/s, the load generator's seat" \
+    "$(median "$bots" bot_actions_per_s) actions/s, $(median "$bots" bot_matches_ended) matches" \
+    "ended; server CPU $(median "$bots" server_cpu_pct)% of a core; load average" \
+    "$(median "$bots" load_avg)"
+done
+for ruleset in jedi_duel young_jedi force_battles; do
+  [ -s "$work/arena-$ruleset.results" ] || continue
+  echo "Expert bot, $ruleset: $(median "arena-$ruleset" a_moves_per_cpu_s) moves per CPU second on" \
+    "one core (budget 400 iterations / 50 ms; $(wc -l <"$work/arena-$ruleset.results") runs)"
+done
 if [ -s "$work/idle.results" ] 2>/dev/null; then
   echo "9,900 matches held, nobody acting:"
   echo "  opened $(median idle opened) in $(median idle open_s) s, live at the end" \

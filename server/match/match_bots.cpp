@@ -7,6 +7,11 @@
 // dropped (a resignation, a forfeit, an abort, or another seat's simultaneous move came first),
 // and the bot thinks again if it still has a decision. The job holds the match only weakly: a
 // match that is gone by then is simply not told.
+//
+// A searching bot's moves are counted on /metrics by how they were chosen
+// (duelhall_bot_moves_total{how}): "searched", or "pool_full" when every thinking thread was busy
+// and the queue full, so the heuristic moved instead; under a crowd of expert bots the second
+// tells how much weaker they played.
 #include <spdlog/spdlog.h>
 
 #include <stdexcept>
@@ -25,6 +30,14 @@ engine::Seed draw_seed(engine::Rng& rng) {
   return seed;
 }
 
+metrics::Counter& searching_bot_moves(const char* how) {
+  return metrics::server_metrics().registry.counter(
+      "duelhall_bot_moves_total",
+      "Moves of searching (expert) bots: searched, or pool_full (the heuristic's, the bot pool "
+      "being full).",
+      {{"how", how}});
+}
+
 }  // namespace
 
 engine::SearchBudget Match::bot_budget() const {
@@ -36,6 +49,8 @@ engine::SearchBudget Match::bot_budget() const {
 void Match::bot_step(Outbox& out) {
   bot_scheduled_ = false;
   if (status_ != PLAYING || storage_wait_) return;  // the resume schedules it again
+  static metrics::Counter& searched_moves = searching_bot_moves("searched");
+  static metrics::Counter& pool_full_moves = searching_bot_moves("pool_full");
   const engine::SeatMask pending = state_->pending();
   for (size_t i = 0; i < seats_.size(); ++i) {
     const int seat = static_cast<int>(i);
@@ -43,11 +58,13 @@ void Match::bot_step(Outbox& out) {
     if (slot.occupant != SeatInfo::BOT || !pending.has(seat)) continue;
     BotPool* pool = hub_.bot_pool();
     if (!slot.bot->searches() || !pool) {
+      if (slot.bot->searches()) searched_moves.add();
       play_bot_move(seat, slot.bot->choose(*state_, seat, bot_rng_), out);
     } else if (think_elsewhere(seat, *pool)) {
       bot_scheduled_ = true;  // until its answer comes back
     } else {
       // Every thinking thread is busy and the queue full: the heuristic's move, at once.
+      pool_full_moves.add();
       auto quick = hub_.registry().make_bot(ruleset_.name, "heuristic");
       play_bot_move(seat, quick->choose(*state_, seat, bot_rng_), out);
     }
@@ -93,7 +110,11 @@ void Match::bot_moved(int seat, uint64_t seq, engine::Action action, const std::
   if (!error.empty()) throw std::runtime_error("the bot's search failed: " + error);
   ResultCode code = OK;
   std::string reason;
-  if (apply(seat, action, out, code, reason)) return;
+  if (apply(seat, action, out, code, reason)) {
+    static metrics::Counter& searched_moves = searching_bot_moves("searched");
+    searched_moves.add();
+    return;
+  }
   // Legal in the bot's copy of the position but not in the match's: its copy differed in what
   // the seat can see, a bug to log; the match goes on with the heuristic's move.
   spdlog::error("match {}: the thinking bot of seat {} chose a refused action: {}", id_, seat,

@@ -203,13 +203,17 @@ TEST_CASE("with every thinking thread busy and the queue full, a bot plays its h
   REQUIRE(until_bot_thinks(server, ann, first));
 
   // Two expert bots play each other meanwhile: each finds the pool full and moves at once,
-  // without waiting for Ann's bot.
+  // without waiting for Ann's bot, and /metrics counts those moves.
+  const metrics::Counter& pool_full = metrics::server_metrics().registry.counter(
+      "duelhall_bot_moves_total", "", {{"how", "pool_full"}});
+  const uint64_t pool_full_before = pool_full.value();
   const auto start = Clock::now();
   const uint64_t second = create(bob, "jedi_duel", 2, false);
   REQUIRE(bob.wait_until([&] { return actions_of(server, second) >= 10; },
                          milliseconds(kThinkingMs / 2)));
   CHECK(Clock::now() - start < milliseconds(kThinkingMs / 2));
   CHECK(server.hub->bot_pool()->busy() == 1);  // only Ann's bot is thinking
+  CHECK(pool_full.value() >= pool_full_before + 10);
   (void)first;
 }
 

@@ -102,10 +102,20 @@ run_scenario() {
     start_server
     sleep 0.5
     "$loadgen_bin" --port "$port" --server-pid "$server_pid" "$@" >"$work/run.txt" 2>&1 || true
+    # The server's count of searching-bot moves (over its whole life: opening, warm-up, window):
+    # searched, or the heuristic's because the bot pool was full. Added to the RESULT line.
+    local bot_counts
+    bot_counts=$(curl -s --max-time 5 "http://127.0.0.1:$port/metrics" 2>/dev/null |
+      awk '/^duelhall_bot_moves_total\{how="searched"\}/ { s = $2 }
+           /^duelhall_bot_moves_total\{how="pool_full"\}/ { f = $2 }
+           END { if (s + f > 0) printf " bot_searched=%d bot_pool_full=%d bot_searched_pct=%.1f",
+                   s, f, 100 * s / (s + f) }' || true)
     stop_server
     echo "run $run:"
     sed 's/^/  /' "$work/run.txt" | grep -v '^  RESULT'
-    grep '^RESULT' "$work/run.txt" >>"$work/$name.results" || echo "  (run $run gave no result)"
+    [ -n "$bot_counts" ] && echo "  server's searching-bot moves:$bot_counts"
+    grep '^RESULT' "$work/run.txt" | sed "s/\$/$bot_counts/" >>"$work/$name.results" ||
+      echo "  (run $run gave no result)"
   done
 }
 
@@ -255,6 +265,8 @@ for bots in bots500 bots500-nice0; do
     "$(median "$bots" bot_actions_per_s) actions/s, $(median "$bots" bot_matches_ended) matches" \
     "ended; server CPU $(median "$bots" server_cpu_pct)% of a core; load average" \
     "$(median "$bots" load_avg)"
+  echo "  expert moves searched $(median "$bots" bot_searched_pct) % (the rest the heuristic's, the" \
+    "bot pool being full; over each server's life)"
 done
 for ruleset in jedi_duel young_jedi force_battles; do
   [ -s "$work/arena-$ruleset.results" ] || continue

@@ -307,3 +307,10 @@ row "  the same, labels told once left out" "$steady B: $(ratio "$steady" "$diff
   "$(median fast load_avg)"
 row "server CPU per action, light load (5,000/s)" "$(median light server_cpu_us_per_action) us" \
   "<= 60 us" "$(median light load_avg)"
+alone=$(median humans500 p99_ms)
+beside=$(median bots500 p99_ms)
+row "humans' p99 beside 500 expert-bot matches / alone" \
+  "$beside / $alone ms: $(ratio "$beside" "$alone")x" "<= 2x" "$(median bots500 load_avg)"
+row "  the bots' moves/s there (share searched)" \
+  "$(median bots500 bot_moves_per_s) ($(median bots500 bot_searched_pct) %)" "" \
+  "$(median bots500 load_avg)"

@@ -17,6 +17,7 @@ struct Options {
   uint16_t port = 8080;
   std::string ruleset;  // empty: the first one the server lists
   uint32_t matches = 100;
+  uint32_t connections = 0;  // non-zero: the connections mode (idle_connections.hpp), no matches
   Pace pace = Pace::kFast;
   double rate = 1;                    // paced: actions per match per second
   double warmup_seconds = 2;          // after every match is live, before measuring

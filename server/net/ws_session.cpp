@@ -39,7 +39,7 @@ template <class Stream>
 WsSession<Stream>::WsSession(Stream&& stream, StreamContext stream_context, Gateway& hub,
                              std::shared_ptr<LiveSessions> live, ConnectionSlot slot)
     : stream_context_(std::move(stream_context)),
-      ws_(GatherStream<Stream>(std::move(stream))),
+      ws_(GatherStream<typename WsLayer<Stream>::type>(WsLayer<Stream>::from(std::move(stream)))),
       close_timer_(ws_.get_executor()),
       hub_(hub),
       live_(std::move(live)),
@@ -73,7 +73,7 @@ template <class Stream>
 void WsSession<Stream>::run(beast::http::request<beast::http::string_body> request) {
   const Limits& limits = hub_.config().limits;
   live_->add(slot_.id(), this->weak_from_this());
-  beast::get_lowest_layer(ws_).expires_never();
+  if constexpr (kIsTls<Stream>) beast::get_lowest_layer(ws_).expires_never();
   websocket::stream_base::timeout timeouts{};
   timeouts.handshake_timeout = std::chrono::seconds(limits.read_timeout_seconds);
   timeouts.idle_timeout = std::chrono::seconds(limits.idle_timeout_seconds);
@@ -280,7 +280,7 @@ void WsSession<Stream>::arm_close_timer() {
     auto self = weak.lock();
     if (ec || !self) return;
     beast::error_code ignored;
-    beast::get_lowest_layer(self->ws_).socket().close(ignored);
+    socket_of(beast::get_lowest_layer(self->ws_)).close(ignored);
   });
 }
 

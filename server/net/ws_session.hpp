@@ -70,7 +70,7 @@ class WsSession : public Peer,
 
   StreamContext stream_context_;
   // Frames queued behind one another leave in one write of the stream (net/gather_stream.hpp).
-  boost::beast::websocket::stream<GatherStream<Stream>> ws_;
+  boost::beast::websocket::stream<GatherStream<typename WsLayer<Stream>::type>> ws_;
   boost::beast::flat_buffer buffer_;
   boost::asio::steady_timer close_timer_;
   Gateway& hub_;

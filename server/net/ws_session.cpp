@@ -268,7 +268,8 @@ void WsSession<Stream>::do_close(websocket::close_code code, const std::string& 
   end_reason_ = reason;
   // What was queued before the close (replies saying why, such as RATE_LIMITED) still goes
   // out: the queue is bounded, and nothing new joins it once closing_ is set.
-  close_after_queue_ = websocket::close_reason(code, close_frame_reason(reason));
+  close_after_queue_ = true;
+  close_code_ = code;
   arm_close_timer();
   if (queue_.empty()) send_close_frame();
 }
@@ -286,9 +287,9 @@ void WsSession<Stream>::arm_close_timer() {
 
 template <class Stream>
 void WsSession<Stream>::send_close_frame() {
-  const auto reason = *close_after_queue_;
-  close_after_queue_.reset();
-  ws_.async_close(reason, [self = this->shared_from_this()](beast::error_code) {});
+  close_after_queue_ = false;
+  ws_.async_close(websocket::close_reason(close_code_, close_frame_reason(end_reason_)),
+                  [self = this->shared_from_this()](beast::error_code) {});
 }
 
 template <class Stream>

@@ -69,7 +69,9 @@ class WsSession : public Peer,
 
   StreamContext stream_context_;
   // Frames queued behind one another leave in one write of the stream (net/gather_stream.hpp).
-  boost::beast::websocket::stream<GatherStream<typename WsLayer<Stream>::type>> ws_;
+  // Without permessage-deflate (false): the server never offers it, and the stream then carries
+  // none of its state.
+  boost::beast::websocket::stream<GatherStream<typename WsLayer<Stream>::type>, false> ws_;
   boost::beast::flat_buffer buffer_;
   boost::asio::steady_timer close_timer_;
   Gateway& hub_;

@@ -12,19 +12,21 @@
 # disk's fsync, so the two show what the sync costs the latency; needs fast first), hold (9,900
 # two-player matches, paced), light (1,000 matches offered 5 actions per match per second: 5,000
 # actions/s, the light load where most servers spend most hours, for the CPU it costs per action),
-# idle (9,900 matches nobody acts in, so all stay live at once: the memory baseline), bots (500
-# human matches at 5 actions per match per second, alone and then beside 500 matches against the
-# expert bot: the humans' p99 with the bots must stay within 2x of their p99 without; then, if the
-# build has the benchmarks, bot_arena's expert moves per CPU second on one core per ruleset),
-# bots-nice0 (the same load with the bot threads at the I/O threads' priority, --bot-nice 0, to
-# show what the nice buys). Default: all of them but the bot ones; idle runs once. The end prints
-# issue 36's table: each figure's median beside its goal. It also measures the disk's
+# idle (9,900 matches nobody acts in, so all stay live at once: the memory baseline), conns
+# (20,000 connections that say Hello and wait: the server's bytes per waiting connection, fewer
+# when the open-files limit cannot hold 20,000 in each process), bots (500 human matches at 5
+# actions per match per second, alone and then beside 500 matches against the expert bot: the
+# humans' p99 with the bots must stay within 2x of their p99 without; then, if the build has the
+# benchmarks, bot_arena's expert moves per CPU second on one core per ruleset), bots-nice0 (the
+# same load with the bot threads at the I/O threads' priority, --bot-nice 0, to show what the
+# nice buys). Default: all of them but bots-nice0; idle runs once. The end prints issue 36's
+# table: each figure's median beside its goal. It also measures the disk's
 # fsync in the data folder: with the default store every update waits for its group commit's sync.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}
 shift || true
-scenarios=${*:-fast fast100 half half-normal light rate30 paced hold idle}
+scenarios=${*:-fast fast100 half half-normal light rate30 paced hold idle conns bots}
 build=${BUILD_DIR:-build/bench-server}
 # An existing build tree (BUILD_DIR) is used as it is configured; a new one is Release.
 if [ ! -f "$build/build.ninja" ]; then
@@ -35,9 +37,16 @@ cmake --build "$build" --target duelhall duelhall-loadgen --parallel 2 >/dev/nul
 server_bin=$build/server/app/duelhall
 loadgen_bin=$build/clients/loadgen/duelhall-loadgen
 
-# Every connection is a file descriptor in both processes: 9,900 matches need 19,800 of them.
-ulimit -n "$(ulimit -Hn | awk '{ print ($1 == "unlimited" || $1 > 20000) ? 20000 : $1 }')"
+# Every connection is a file descriptor in both processes: 9,900 matches need 19,800 of them, and
+# 20,000 waiting connections 20,000 plus the server's own files. The hard limit is raised where
+# that is allowed (root with CAP_SYS_RESOURCE); otherwise the conns scenario opens fewer.
+want_files=45000
+ulimit -Hn "$want_files" 2>/dev/null || true
+ulimit -n "$(ulimit -Hn | awk -v w="$want_files" '{ print ($1 == "unlimited" || $1 > w) ? w : $1 }')"
 echo "open files per process: $(ulimit -n); $(nproc) cores; $(uptime | sed 's/.*load/load/')"
+# The conns scenario's connections: 20,000, less 100 files for each process's own when the limit
+# is lower.
+conns=$(awk -v n="$(ulimit -n)" 'BEGIN { print (n - 100 < 20000) ? n - 100 : 20000 }')
 
 work=$(mktemp -d)
 server_pid=
@@ -77,7 +86,7 @@ start_server() {
   # Removed first, so the previous server's log (and port) cannot be read by mistake.
   rm -rf "$work/data" "$work/server.log"
   "$server_bin" --bind 127.0.0.1 --port 0 --data "$work/data" --log-level info \
-    --max-connections 20000 --max-connections-per-ip 20000 ${server_args[@]+"${server_args[@]}"} \
+    --max-connections 25000 --max-connections-per-ip 25000 ${server_args[@]+"${server_args[@]}"} \
     >"$work/server.log" 2>&1 &
   server_pid=$!
   port=
@@ -177,6 +186,7 @@ for scenario in $scenarios; do
       run_scenario bots500-nice0 "$runs" --matches 500 --rate 5 --bot-matches 500 \
         --bot-level expert --warmup 2 --duration 10
       server_args=() ;;
+    conns) run_scenario conns "$runs" --connections "$conns" --warmup 2 --duration 3 --max-opening 400 ;;
     *) echo "unknown scenario $scenario" && exit 2 ;;
   esac
 done
@@ -279,6 +289,14 @@ if [ -s "$work/idle.results" ] 2>/dev/null; then
     "$(median idle live_end) [9900], failed $(median idle failed)"
   echo "  server memory $(median idle rss_per_match_kib) KiB per live match [<= 16]"
 fi
+if [ -s "$work/conns.results" ] 2>/dev/null; then
+  echo "$conns connections that said Hello and wait ($(wc -l <"$work/conns.results") runs):"
+  echo "  opened $(median conns opened) in $(median conns open_s) s, still open at the end" \
+    "$(median conns live_end), failed $(median conns failed)"
+  echo "  server memory $(median conns rss_per_connection_bytes) bytes per waiting connection" \
+    "($(median conns rss_end_per_connection_bytes) after the wait); load average" \
+    "$(median conns load_avg)"
+fi
 
 # Issue 36's table: one line a figure, its median over the runs, the goal, and the load average
 # of those runs (a figure taken on a busy machine says so). n/a: the scenario did not run.
@@ -295,6 +313,8 @@ row "memory per live match, 1,000 fast" "$(median fast rss_per_match_kib) KiB" "
   "$(median fast load_avg)"
 row "9,900 paced matches: memory" "$(median hold rss_per_match_kib) KiB" "<= 12 KiB" \
   "$(median hold load_avg)"
+row "waiting connection: memory ($conns of them)" \
+  "$(median conns rss_per_connection_bytes) B" "-" "$(median conns load_avg)"
 row "9,900 paced matches: p99" "$(median hold p99_ms) ms" "<= 10 ms" "$(median hold load_avg)"
 frame=$(median fast update_bytes)
 labels=$(median fast label_bytes)

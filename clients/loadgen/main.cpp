@@ -9,6 +9,7 @@
 #include <iostream>
 #include <thread>
 
+#include "idle_connections.hpp"
 #include "match_driver.hpp"
 #include "ws_client.hpp"  // clients/common: the one synchronous setup query
 
@@ -81,6 +82,7 @@ int main(int argc, char** argv) {
     std::cerr << "duelhall-loadgen: --host needs an IP address\n";
     return 2;
   }
+  if (o.connections > 0) return run_idle_connections(o, setup.endpoint);
   if (!choose_ruleset(o, setup)) return 1;
   const std::string pace = o.pace == Pace::kFast   ? "as fast as possible"
                            : o.pace == Pace::kIdle ? "idle (nobody acts)"

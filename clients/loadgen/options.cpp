@@ -26,6 +26,9 @@ Options:
   --paced              each match acts once per second (default: as fast as possible)
   --rate R             paced at R actions per match per second (--paced is --rate 1)
   --idle               nobody acts: the matches stay live at their first decision
+  --connections N      no matches: N connections say Hello and wait, held for the warm-up and
+                       the duration; prints the server's memory per waiting connection (with
+                       --server-pid). --max-opening then counts connections being opened
   --warmup S           seconds after every match is live before measuring (default 2)
   --duration S         seconds measured (default 10)
   --threads N          client threads, each driving its share of the matches (default 1)
@@ -97,6 +100,9 @@ Options parse_options(int argc, char** argv) {
       o.matches = static_cast<uint32_t>(n);
     } else if (arg == "--bot-matches") {
       o.bot_matches = static_cast<uint32_t>(n);
+    } else if (arg == "--connections") {
+      if (n == 0) return fail("--connections needs at least 1");
+      o.connections = static_cast<uint32_t>(n);
     } else if (arg == "--threads") {
       o.threads = static_cast<uint32_t>(std::max<uint64_t>(n, 1));
     } else if (arg == "--max-opening") {

@@ -21,6 +21,7 @@ struct Options {
   // bot answers at once); their figures are kept apart from the matches above.
   uint32_t bot_matches = 0;
   std::string bot_level = "expert";
+  uint32_t connections = 0;  // non-zero: the connections mode (idle_connections.hpp), no matches
   Pace pace = Pace::kFast;
   double rate = 1;                    // paced: actions per match per second
   double warmup_seconds = 2;          // after every match is live, before measuring

@@ -85,8 +85,10 @@ class GatherStream {
     boost::asio::async_write(next_, pending_.data(),
                              [this, bytes, handler = std::move(handler)](
                                  boost::beast::error_code ec, std::size_t) mutable {
+                               // Given back at once: batches come now and then, and a
+                               // player waiting between them keeps no copy of the last.
                                pending_.clear();
-                               if (pending_.capacity() > kMaxPending / 4) pending_.shrink_to_fit();
+                               pending_.shrink_to_fit();
                                handler(ec, ec ? 0 : bytes);
                              });
   }

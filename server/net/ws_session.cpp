@@ -39,7 +39,7 @@ template <class Stream>
 WsSession<Stream>::WsSession(Stream&& stream, StreamContext stream_context, Gateway& hub,
                              std::shared_ptr<LiveSessions> live, ConnectionSlot slot)
     : stream_context_(std::move(stream_context)),
-      ws_(GatherStream<Stream>(std::move(stream))),
+      ws_(GatherStream<typename WsLayer<Stream>::type>(WsLayer<Stream>::from(std::move(stream)))),
       close_timer_(ws_.get_executor()),
       hub_(hub),
       live_(std::move(live)),
@@ -73,7 +73,7 @@ template <class Stream>
 void WsSession<Stream>::run(beast::http::request<beast::http::string_body> request) {
   const Limits& limits = hub_.config().limits;
   live_->add(slot_.id(), this->weak_from_this());
-  beast::get_lowest_layer(ws_).expires_never();
+  if constexpr (kIsTls<Stream>) beast::get_lowest_layer(ws_).expires_never();
   websocket::stream_base::timeout timeouts{};
   timeouts.handshake_timeout = std::chrono::seconds(limits.read_timeout_seconds);
   timeouts.idle_timeout = std::chrono::seconds(limits.idle_timeout_seconds);
@@ -268,7 +268,8 @@ void WsSession<Stream>::do_close(websocket::close_code code, const std::string& 
   end_reason_ = reason;
   // What was queued before the close (replies saying why, such as RATE_LIMITED) still goes
   // out: the queue is bounded, and nothing new joins it once closing_ is set.
-  close_after_queue_ = websocket::close_reason(code, close_frame_reason(reason));
+  close_after_queue_ = true;
+  close_code_ = code;
   arm_close_timer();
   if (queue_.empty()) send_close_frame();
 }
@@ -280,15 +281,15 @@ void WsSession<Stream>::arm_close_timer() {
     auto self = weak.lock();
     if (ec || !self) return;
     beast::error_code ignored;
-    beast::get_lowest_layer(self->ws_).socket().close(ignored);
+    socket_of(beast::get_lowest_layer(self->ws_)).close(ignored);
   });
 }
 
 template <class Stream>
 void WsSession<Stream>::send_close_frame() {
-  const auto reason = *close_after_queue_;
-  close_after_queue_.reset();
-  ws_.async_close(reason, [self = this->shared_from_this()](beast::error_code) {});
+  close_after_queue_ = false;
+  ws_.async_close(websocket::close_reason(close_code_, close_frame_reason(end_reason_)),
+                  [self = this->shared_from_this()](beast::error_code) {});
 }
 
 template <class Stream>

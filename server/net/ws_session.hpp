@@ -18,7 +18,6 @@
 #include <boost/beast/websocket.hpp>
 #include <boost/container/devector.hpp>
 #include <memory>
-#include <optional>
 #include <string>
 
 #include "metrics/metrics.hpp"
@@ -70,7 +69,9 @@ class WsSession : public Peer,
 
   StreamContext stream_context_;
   // Frames queued behind one another leave in one write of the stream (net/gather_stream.hpp).
-  boost::beast::websocket::stream<GatherStream<Stream>> ws_;
+  // Without permessage-deflate (false): the server never offers it, and the stream then carries
+  // none of its state.
+  boost::beast::websocket::stream<GatherStream<typename WsLayer<Stream>::type>, false> ws_;
   boost::beast::flat_buffer buffer_;
   boost::asio::steady_timer close_timer_;
   Gateway& hub_;
@@ -84,8 +85,11 @@ class WsSession : public Peer,
   uint32_t malformed_ = 0;  // malformed frames in a row
   bool closing_ = false;
   bool read_paused_ = false;  // the write queue is half full: the next read waits for it
-  // Set while the frames queued before a close still go out; the close frame follows them.
-  std::optional<boost::beast::websocket::close_reason> close_after_queue_;
+  // Set while the frames queued before a close still go out; the close frame (its code, and
+  // end_reason_ cut to fit) follows them. Not Beast's close_reason, whose 123-byte reason
+  // buffer every waiting connection would carry.
+  bool close_after_queue_ = false;
+  boost::beast::websocket::close_code close_code_ = boost::beast::websocket::close_code::none;
   bool gone_ = false;  // disconnected() has run
   std::string end_reason_;
   std::chrono::steady_clock::time_point opened_;

@@ -9,7 +9,7 @@
 # saturation Duelhall just measured, spread over the 1,000 matches; then at the light load of 5
 # actions per match per second. Prints, for each, actions/s,
 # CPU per action (server and load generator apart), p50/p99 at that open load and memory per live
-# match, then the medians and the ratios against Duelhall with the goals in brackets.
+# match, then the medians and the ratios against Duelhall with the goals in brackets.
 # Usage: [MATCHES=N] scripts/bench-peers.sh [runs (default 3)]; MATCHES (default 1,000) for all
 # three. BUILD_DIR: a configured build tree with the
 # benchmarks (default build/bench-peers). Needs Node 20 and npm (the Colyseus packages are

@@ -19,7 +19,7 @@
 # humans' p99 with the bots must stay within 2x of their p99 without; then, if the build has the
 # benchmarks, bot_arena's expert moves per CPU second on one core per ruleset), bots-nice0 (the
 # same load with the bot threads at the I/O threads' priority, --bot-nice 0, to show what the
-# nice buys). Default: all of them but bots-nice0; idle runs once. The end prints issue 36's
+# nice buys). Default: all of them but bots-nice0; idle runs once. The end prints the performance
 # table: each figure's median beside its goal. It also measures the disk's
 # fsync in the data folder: with the default store every update waits for its group commit's sync.
 set -euo pipefail
@@ -298,7 +298,7 @@ if [ -s "$work/conns.results" ] 2>/dev/null; then
     "$(median conns load_avg)"
 fi
 
-# Issue 36's table: one line a figure, its median over the runs, the goal, and the load average
+# The performance table: one line a figure, its median over the runs, the goal, and the load average
 # of those runs (a figure taken on a busy machine says so). n/a: the scenario did not run.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "n/a" || b == "n/a" || b == 0) print "n/a";
                                             else printf "%.2f", a / b }'; }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "connection.hpp"
+#include "shard_threads.hpp"
 #include "stats.hpp"
 
 namespace duelhall::loadgen {
@@ -145,13 +146,8 @@ int run_idle_connections(const Options& o, const net::ip::tcp::endpoint& endpoin
   }
 
   const auto opened_at = Clock::now();
-  std::vector<std::thread> threads;
-  std::vector<net::executor_work_guard<net::io_context::executor_type>> guards;
-  for (auto& shard : shards) {
-    guards.push_back(net::make_work_guard(shard->io));
-    net::post(shard->io, [s = shard.get()] { s->start_some(); });
-    threads.emplace_back([s = shard.get()] { s->io.run(); });
-  }
+  ShardThreads running;
+  running.start(shards);
   while (counts.welcomed + counts.failed < o.connections &&
          seconds_since(opened_at) < o.open_timeout_seconds) {
     sleep_for(0.02);
@@ -173,10 +169,7 @@ int run_idle_connections(const Options& o, const net::ip::tcp::endpoint& endpoin
 
   counts.stopping = true;
   for (auto& shard : shards) net::post(shard->io, [s = shard.get()] { s->stop(); });
-  guards.clear();
-  sleep_for(1.0);
-  for (auto& shard : shards) shard->io.stop();
-  for (auto& t : threads) t.join();
+  running.stop(shards, std::chrono::seconds(1));
 
   const double per = per_connection(rss_before, rss_after, opened);
   const double per_end = per_connection(rss_before, rss_end, waiting);

@@ -11,6 +11,7 @@
 
 #include "idle_connections.hpp"
 #include "match_driver.hpp"
+#include "shard_threads.hpp"
 #include "ws_client.hpp"  // clients/common: the one synchronous setup query
 
 using namespace duelhall;
@@ -116,13 +117,8 @@ int main(int argc, char** argv) {
 
   // Opening.
   const auto opened_at = Clock::now();
-  std::vector<std::thread> threads;
-  std::vector<net::executor_work_guard<net::io_context::executor_type>> guards;
-  for (auto& shard : shards) {
-    guards.push_back(net::make_work_guard(shard->io));
-    net::post(shard->io, [s = shard.get()] { s->start_some(); });
-    threads.emplace_back([s = shard.get()] { s->io.run(); });
-  }
+  ShardThreads running;
+  running.start(shards);
   while (shared.first_live + shared.failed < slots &&
          seconds_since(opened_at) < o.open_timeout_seconds) {
     sleep_for(0.02);
@@ -171,10 +167,7 @@ int main(int argc, char** argv) {
       for (auto& d : s->drivers) d->stop();
     });
   }
-  guards.clear();
-  sleep_for(1.0);
-  for (auto& shard : shards) shard->io.stop();
-  for (auto& t : threads) t.join();
+  running.stop(shards, std::chrono::seconds(1));
 
   Stats total;
   Stats bots;

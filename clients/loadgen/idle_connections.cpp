@@ -1,7 +1,6 @@
 #include "idle_connections.hpp"
 
 #include <atomic>
-#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <chrono>
@@ -9,7 +8,6 @@
 #include <cstdlib>
 #include <iostream>
 #include <memory>
-#include <thread>
 #include <vector>
 
 #include "connection.hpp"
@@ -116,14 +114,6 @@ class IdleShard {
   std::vector<std::shared_ptr<Connection>> connections_;
   std::vector<bool> welcomed_;
 };
-
-double seconds_since(Clock::time_point t) {
-  return std::chrono::duration<double>(Clock::now() - t).count();
-}
-
-void sleep_for(double seconds) {
-  std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
-}
 
 // Bytes per connection from two RSS readings in KiB; -1 when either is unknown.
 double per_connection(long before_kib, long after_kib, uint32_t connections) {

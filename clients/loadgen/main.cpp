@@ -1,13 +1,11 @@
 // duelhall-loadgen: see `duelhall-loadgen --help`. The main thread sets up (asks the server for
 // its rulesets), starts one io_context thread per shard, and times the phases: opening every
 // match, a warm-up, the measured window, the stop.
-#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/post.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
-#include <thread>
 
 #include "idle_connections.hpp"
 #include "match_driver.hpp"
@@ -51,14 +49,6 @@ bool choose_ruleset(const Options& o, Setup& setup) {
     std::cerr << "duelhall-loadgen: cannot reach the server: " << e.what() << "\n";
   }
   return false;
-}
-
-double seconds_since(Clock::time_point t) {
-  return std::chrono::duration<double>(Clock::now() - t).count();
-}
-
-void sleep_for(double seconds) {
-  std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
-// Each load-generator shard's io_context on a thread of its own: the match mode (main.cpp) and
-// the waiting-connections mode (idle_connections.cpp) start and end their shards the same way.
+// Each load-generator shard's io_context on a thread of its own, and the main thread's waits
+// while they run: the match mode (main.cpp) and the waiting-connections mode
+// (idle_connections.cpp) start, time and end their shards the same way.
 #pragma once
 
 #include <boost/asio/executor_work_guard.hpp>
@@ -11,6 +12,14 @@
 #include <vector>
 
 namespace duelhall::loadgen {
+
+inline double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+inline void sleep_for(double seconds) {
+  std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+}
 
 class ShardThreads {
  public:

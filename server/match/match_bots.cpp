@@ -38,6 +38,16 @@ metrics::Counter& searching_bot_moves(const char* how) {
       {{"how", how}});
 }
 
+// Looked up once each: the registry's counters live as long as the process.
+metrics::Counter& searched_moves() {
+  static metrics::Counter& counter = searching_bot_moves("searched");
+  return counter;
+}
+metrics::Counter& pool_full_moves() {
+  static metrics::Counter& counter = searching_bot_moves("pool_full");
+  return counter;
+}
+
 }  // namespace
 
 engine::SearchBudget Match::bot_budget() const {
@@ -49,8 +59,6 @@ engine::SearchBudget Match::bot_budget() const {
 void Match::bot_step(Outbox& out) {
   bot_scheduled_ = false;
   if (status_ != PLAYING || storage_wait_) return;  // the resume schedules it again
-  static metrics::Counter& searched_moves = searching_bot_moves("searched");
-  static metrics::Counter& pool_full_moves = searching_bot_moves("pool_full");
   const engine::SeatMask pending = state_->pending();
   for (size_t i = 0; i < seats_.size(); ++i) {
     const int seat = static_cast<int>(i);
@@ -58,13 +66,13 @@ void Match::bot_step(Outbox& out) {
     if (slot.occupant != SeatInfo::BOT || !pending.has(seat)) continue;
     BotPool* pool = hub_.bot_pool();
     if (!slot.bot->searches() || !pool) {
-      if (slot.bot->searches()) searched_moves.add();
+      if (slot.bot->searches()) searched_moves().add();
       play_bot_move(seat, slot.bot->choose(*state_, seat, bot_rng_), out);
     } else if (think_elsewhere(seat, *pool)) {
       bot_scheduled_ = true;  // until its answer comes back
     } else {
       // Every thinking thread is busy and the queue full: the heuristic's move, at once.
-      pool_full_moves.add();
+      pool_full_moves().add();
       auto quick = hub_.registry().make_bot(ruleset_.name, "heuristic");
       play_bot_move(seat, quick->choose(*state_, seat, bot_rng_), out);
     }
@@ -111,8 +119,7 @@ void Match::bot_moved(int seat, uint64_t seq, engine::Action action, const std::
   ResultCode code = OK;
   std::string reason;
   if (apply(seat, action, out, code, reason)) {
-    static metrics::Counter& searched_moves = searching_bot_moves("searched");
-    searched_moves.add();
+    searched_moves().add();
     return;
   }
   // Legal in the bot's copy of the position but not in the match's: its copy differed in what

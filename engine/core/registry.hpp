@@ -25,6 +25,8 @@ struct RulesetInfo {
   std::vector<ParamSpec> params;
   std::string view_message;  // fully qualified proto message of the view: "duelhall.jedi_duel.View"
   int max_game_length = 10'000;  // no game may take more player actions than this
+  // The templates its events are said with (core/phrase.hpp); null when they are said as text.
+  const PhraseBook* phrases = nullptr;
 
   std::function<std::unique_ptr<State>(const MatchConfig&)> create;
   // Checks one seat's setup text (a deck list) before the match starts; nullopt when fine.

@@ -1,9 +1,9 @@
 // What each viewer is told (match_play.cpp applies the actions): a seat's MatchUpdate after each
 // step, built into a reused message and serialized straight into its frame; its legal actions
 // when they changed, with the labels its client has not been told (per match, or per connection
-// in protocol 3 for a ruleset whose labels depend on the code alone); its events as texts, or
-// from protocol 4 as word ids with the words not told yet in the seat's own frames; outcomes
-// and snapshots.
+// in protocol 3 for a ruleset whose labels depend on the code alone); its events as texts, from
+// protocol 4 as word ids with the words not told yet in the seat's own frames, and from protocol
+// 5 as phrases of the ruleset's book when every event was said as one; outcomes and snapshots.
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -46,6 +46,27 @@ Frame update_frame(const MatchUpdate& update, uint64_t request_id, uint32_t& pre
   return bytes;
 }
 
+// Protocol 5: the events `viewer` sees as phrases of `book`, each its template's index then its
+// arguments, straight into the reused update (no allocation once warm). False, with `update`
+// untouched, when the ruleset has no book or an event the viewer sees was said as text: the
+// update then says them as protocol 4 does.
+bool fill_event_phrases(const engine::PhraseBook* book, const Viewer& viewer,
+                        const std::vector<engine::Event>& events, MatchUpdate& update) {
+  if (!book) return false;
+  for (const auto& e : events) {
+    const engine::Phrase* phrase = e.phrase_for(viewer);
+    if (phrase && !*phrase) return false;
+  }
+  auto& out = *update.mutable_phrases();
+  for (const auto& e : events) {
+    const engine::Phrase* phrase = e.phrase_for(viewer);
+    if (!phrase) continue;
+    out.Add(phrase->id());
+    for (const int32_t arg : phrase->args()) out.Add(arg);
+  }
+  return true;
+}
+
 }  // namespace
 
 void Match::send_seat_update(int seat, const std::vector<engine::Event>& events, bool fresh_view,
@@ -69,7 +90,10 @@ void Match::send_seat_update(int seat, const std::vector<engine::Event>& events,
   }
   const uint32_t protocol = slot.player->protocol();
   std::shared_ptr<Peer> peer = slot.connected ? slot.player->peer() : nullptr;
-  if (protocol < 4 || !fill_event_words(seat, peer ? peer->peer_id() : 0, events, u)) {
+  const bool said =
+      (protocol >= 5 && fill_event_phrases(ruleset_.phrases, viewer, events, u)) ||
+      (protocol >= 4 && fill_event_words(seat, peer ? peer->peer_id() : 0, events, u));
+  if (!said) {
     for (const auto& e : events) {
       if (auto text = e.text_for(viewer)) u.add_events(text->data(), text->size());
     }

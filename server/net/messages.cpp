@@ -60,6 +60,17 @@ void fill_ruleset(const engine::RulesetInfo& info, duelhall::RulesetInfo& out) {
   out.set_view_message(info.view_message);
   for (const auto& level : info.bot_levels) out.add_bot_levels(level);
   out.set_takes_seat_options(static_cast<bool>(info.check_seat_option));
+  if (info.phrases) fill_phrase_book(*info.phrases, *out.mutable_phrases());
+}
+
+void fill_phrase_book(const engine::PhraseBook& book, duelhall::PhraseBook& out) {
+  // Every template in order, the unused index 0 too, so that a phrase's id is its index.
+  for (const std::string_view t : book.templates) out.add_templates(t.data(), t.size());
+  for (const engine::PhraseList& list : book.lists) {
+    PhraseList* l = out.add_lists();
+    l->set_name(list.name.data(), list.name.size());
+    for (const std::string_view e : list.entries) l->add_entries(e.data(), e.size());
+  }
 }
 
 const char* to_string(ResultCode code) {

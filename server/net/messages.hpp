@@ -10,7 +10,7 @@
 namespace duelhall::server {
 
 // The newest protocol version; every version from 1 to it is served (docs/protocol.md).
-inline constexpr uint32_t kProtocolVersion = 4;
+inline constexpr uint32_t kProtocolVersion = 5;
 
 // Serializes once; the bytes may then be sent to any number of peers.
 Frame frame_of(const ServerMessage& message);
@@ -20,7 +20,9 @@ ServerMessage reply(uint64_t request_id, ResultCode code, std::string reason = {
 void count_refusal(ResultCode code);
 // The protocol's codes 1-5 are engine::RefusalCode's numbers.
 ResultCode result_of(engine::RefusalCode code);
+// The ruleset as RulesetList lists it, its phrase book included when it has one.
 void fill_ruleset(const engine::RulesetInfo& info, duelhall::RulesetInfo& out);
+void fill_phrase_book(const engine::PhraseBook& book, duelhall::PhraseBook& out);
 const char* to_string(ResultCode code);
 
 }  // namespace duelhall::server

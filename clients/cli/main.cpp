@@ -13,8 +13,6 @@ using duelhall::client::WsClient;
 
 namespace {
 
-// The protocol this client speaks: 4, event texts as words told once per match seat.
-
 // Thrown for a refused command: the message says which and why.
 struct Refused : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -128,7 +126,7 @@ int create(std::unique_ptr<WsClient>& client, const Options& o, Identity& identi
   std::cout << "created match " << created.match().match_id() << "\n";
   if (!created.invite_code().empty()) std::cout << "invite code " << created.invite_code() << "\n";
   if (o.wait_only) return 0;
-  return follow_match(client, o, created.match().match_id(), ruleset->view_message(), &identity);
+  return follow_match(client, o, created.match().match_id(), ruleset, &identity);
 }
 
 uint64_t match_id_operand(const Options& o) {
@@ -151,7 +149,7 @@ int join(std::unique_ptr<WsClient>& client, const Options& o, Identity& identity
   const Joined joined = followed(client, std::move(m), o, identity, "join").joined();
   const RulesetInfo* ruleset = find_ruleset(list, joined.match().ruleset());
   std::cout << "joined match " << id << " at seat @" << joined.seat() << "\n";
-  return follow_match(client, o, id, ruleset ? ruleset->view_message() : "", &identity);
+  return follow_match(client, o, id, ruleset, &identity);
 }
 
 int spectate(std::unique_ptr<WsClient>& client, const Options& o, Identity& identity) {
@@ -161,9 +159,8 @@ int spectate(std::unique_ptr<WsClient>& client, const Options& o, Identity& iden
   m.mutable_spectate()->set_invite_code(o.invite);
   ServerMessage first = followed(client, std::move(m), o, identity, "spectate");
   const RulesetInfo* ruleset = find_ruleset(list, first.snapshot().match().ruleset());
-  const std::string view_message = ruleset ? ruleset->view_message() : "";
   client->pushed().push_front(std::move(first));
-  return follow_match(client, o, match_id_operand(o), view_message, &identity);
+  return follow_match(client, o, match_id_operand(o), ruleset, &identity);
 }
 
 }  // namespace

@@ -21,13 +21,15 @@ constexpr int kMaxRefusals = 20;
 class Follower {
  public:
   Follower(std::unique_ptr<client::WsClient>& client, const Options& options, uint64_t match_id,
-           std::string view_message, Identity* identity)
+           const RulesetInfo* ruleset, Identity* identity)
       : client_(client),
         identity_(identity),
         options_(options),
         match_id_(match_id),
-        view_message_(std::move(view_message)),
-        rng_(options.seed) {}
+        view_message_(ruleset ? ruleset->view_message() : ""),
+        rng_(options.seed) {
+    if (ruleset && ruleset->has_phrases()) phrases_ = ruleset->phrases();
+  }
 
   int run() {
     while (true) {
@@ -132,7 +134,7 @@ class Follower {
     view_ = std::move(next);
     seq_ = u.seq();
     events_.clear();
-    client::update_events(u, words_, events_);
+    client::update_events(u, words_, phrases_ ? &*phrases_ : nullptr, events_);
     for (const auto& e : events_) std::cout << "  " << with_names(e, names_) << "\n";
     if (!u.patch().empty()) print_view();
     if (u.status() == FINISHED || u.status() == ABORTED) return finish(u.status(), u.outcome());
@@ -224,6 +226,7 @@ class Follower {
   const Options& options_;
   const uint64_t match_id_;
   const std::string view_message_;
+  std::optional<PhraseBook> phrases_;  // the ruleset's, to render protocol 5's phrases
   // Only for choosing among offered actions in tests; the match's own randomness is the server's.
   std::mt19937_64 rng_;
 
@@ -262,8 +265,8 @@ std::optional<ServerMessage> next_message(client::WsClient& client) {
 }
 
 int follow_match(std::unique_ptr<client::WsClient>& client, const Options& options,
-                 uint64_t match_id, const std::string& view_message, Identity* identity) {
-  return Follower(client, options, match_id, view_message, identity).run();
+                 uint64_t match_id, const RulesetInfo* ruleset, Identity* identity) {
+  return Follower(client, options, match_id, ruleset, identity).run();
 }
 
 }  // namespace duelhall::cli

@@ -20,10 +20,11 @@ namespace duelhall::cli {
 std::optional<ServerMessage> next_message(client::WsClient& client);
 
 // Runs until the match ends (exit status 0), the connection drops for good or an action is
-// refused too often (1), or the user quits (0). `view_message` names the ruleset's View message.
+// refused too often (1), or the user quits (0). `ruleset` (null: not listed) names the View
+// message and gives the phrase book the events may come in (protocol 5).
 // A lost connection is come back from as `identity` (reconnect.hpp), which replaces `client`;
 // null: it ends the run.
 int follow_match(std::unique_ptr<client::WsClient>& client, const Options& options,
-                 uint64_t match_id, const std::string& view_message, Identity* identity);
+                 uint64_t match_id, const RulesetInfo* ruleset, Identity* identity);
 
 }  // namespace duelhall::cli

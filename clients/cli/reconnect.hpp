@@ -26,8 +26,9 @@
 
 namespace duelhall::cli {
 
-// The protocol duelhall-cli speaks (docs/protocol.md, Compatibility).
-inline constexpr uint32_t kProtocol = 4;
+// The protocol duelhall-cli speaks (docs/protocol.md, Compatibility): 5, a seat's events as
+// phrases rendered with the ruleset's book from the RulesetList it asks for first.
+inline constexpr uint32_t kProtocol = 5;
 
 inline constexpr std::chrono::seconds kReconnectFor{30};
 inline constexpr std::chrono::seconds kUnavailableFor{20};  // the web client's RESUME_GIVE_UP_MS

@@ -1,5 +1,6 @@
 #include "match_tracker.hpp"
 
+#include "event_phrases.hpp"
 #include "wire_diff.hpp"
 
 namespace duelhall::client {
@@ -34,7 +35,7 @@ void tell_words(const MatchUpdate& update, EventWordMap& words) {
   for (const auto& w : update.words()) words[w.id()] = w.text();
 }
 
-void update_events(const MatchUpdate& update, const EventWordMap& words,
+void update_events(const MatchUpdate& update, const EventWordMap& words, const PhraseBook* book,
                    std::vector<std::string>& out) {
   out.insert(out.end(), update.events().begin(), update.events().end());
   bool start = true;
@@ -52,6 +53,13 @@ void update_events(const MatchUpdate& update, const EventWordMap& words,
     auto it = words.find(id);
     out.back() += it == words.end() ? "?" : it->second;
   }
+  if (update.phrases().empty()) return;
+  if (!book) {
+    out.emplace_back("?");
+    return;
+  }
+  render_phrases(*book, {update.phrases().data(), static_cast<size_t>(update.phrases().size())},
+                 out);
 }
 
 void snapshot_legal(const MatchSnapshot& snapshot, LabelMaps labels,
@@ -60,7 +68,17 @@ void snapshot_legal(const MatchSnapshot& snapshot, LabelMaps labels,
   for (const auto& a : snapshot.legal()) labels.tell(a.code(), a.label());
 }
 
+void MatchTracker::learn_rulesets(const RulesetList& list) {
+  for (const RulesetInfo& r : list.rulesets()) {
+    if (r.has_phrases()) books_[r.name()] = r.phrases();
+  }
+}
+
 bool MatchTracker::handle(const ServerMessage& message) {
+  if (message.has_rulesets()) {
+    learn_rulesets(message.rulesets());
+    return false;
+  }
   if (message.has_snapshot()) {
     const MatchSnapshot& s = message.snapshot();
     TrackedMatch& t = matches_[s.match().match_id()];
@@ -102,7 +120,8 @@ bool MatchTracker::handle(const ServerMessage& message) {
     t.ended = true;
     t.outcome = u.outcome();
   }
-  update_events(u, words_, t.events);
+  const auto book = books_.find(t.ruleset);
+  update_events(u, words_, book == books_.end() ? nullptr : &book->second, t.events);
   ++t.updates;
   t.patch_bytes += u.patch().size();
   return true;

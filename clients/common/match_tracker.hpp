@@ -39,11 +39,12 @@ using EventWordMap = std::map<uint32_t, std::string>;
 // Remembers the words an update tells: every update's, even one the client then drops (a
 // resend, a gap), since the server counts them as told.
 void tell_words(const MatchUpdate& update, EventWordMap& words);
-// Appends an update's event texts to `out`: `events` as they are, or protocol 4's `event_words`
-// (each event's word ids, 0 between events) joined by single spaces. A word never told shows as
+// Appends an update's event texts to `out`: `events` as they are, protocol 4's `event_words`
+// (each event's word ids, 0 between events) joined by single spaces, and protocol 5's `phrases`
+// rendered with `book`, the match's ruleset's (event_phrases.hpp). A word never told shows as
 // "?" (a client in two matches at once may get a word's first use before the update that tells
-// it).
-void update_events(const MatchUpdate& update, const EventWordMap& words,
+// it); so do phrases without a book or that do not fit it.
+void update_events(const MatchUpdate& update, const EventWordMap& words, const PhraseBook* book,
                    std::vector<std::string>& out);
 
 struct TrackedMatch {
@@ -64,8 +65,10 @@ struct TrackedMatch {
 
 class MatchTracker {
  public:
-  // Applies a snapshot or update; false for other messages.
+  // Applies a snapshot or update; false for other messages. The phrase books of a RulesetList
+  // it is given are kept, to render the events of those rulesets' matches (protocol 5).
   bool handle(const ServerMessage& message);
+  void learn_rulesets(const RulesetList& list);
   TrackedMatch* find(uint64_t match_id);
   const std::map<uint64_t, TrackedMatch>& matches() const { return matches_; }
   void forget(uint64_t match_id) { matches_.erase(match_id); }
@@ -74,7 +77,8 @@ class MatchTracker {
   LabelMaps labels_of(TrackedMatch& t) { return {t.labels, &connection_labels_[t.ruleset]}; }
 
   std::map<uint64_t, TrackedMatch> matches_;
-  EventWordMap words_;  // told on this connection (protocol 4)
+  EventWordMap words_;                       // told on this connection (protocol 4)
+  std::map<std::string, PhraseBook> books_;  // by ruleset (protocol 5)
   // Labels told on this connection, by ruleset (protocol 3).
   std::map<std::string, std::map<uint64_t, std::string>> connection_labels_;
 };

@@ -31,13 +31,20 @@ size_t legal_size(const MatchUpdate& u) {
   for (uint64_t code : u.legal_codes()) codes += varint_size(code);
   return n + (codes ? field_size(codes) : 0);
 }
-// Protocol 4's events: the packed word ids, and the words told.
-size_t event_words_size(const MatchUpdate& u) {
+// The events' fields: protocols 1 to 3's texts, protocol 4's packed word ids and the words
+// told, protocol 5's packed phrases (zigzag varints).
+size_t event_fields_size(const MatchUpdate& u) {
+  size_t n = 0;
+  for (const auto& e : u.events()) n += field_size(e.size());
   size_t ids = 0;
   for (uint32_t id : u.event_words()) ids += varint_size(id);
-  size_t n = ids ? field_size(ids) : 0;
+  n += ids ? field_size(ids) : 0;
   for (const auto& w : u.words()) n += field_size(w.ByteSizeLong());
-  return n;
+  size_t phrases = 0;
+  for (int32_t v : u.phrases()) {
+    phrases += varint_size((static_cast<uint32_t>(v) << 1) ^ static_cast<uint32_t>(v >> 31));
+  }
+  return n + (phrases ? field_size(phrases) : 0);
 }
 size_t label_size(const MatchUpdate& u) {
   size_t n = 0;
@@ -244,8 +251,7 @@ void MatchDriver::on_update(size_t i, const MatchUpdate& u, size_t frame_bytes, 
     ++stats.diffs;
     stats.diff_bytes += u.patch().size();
     stats.update_bytes += frame_bytes;
-    for (const auto& e : u.events()) stats.event_bytes += field_size(e.size());
-    stats.event_bytes += event_words_size(u);
+    stats.event_bytes += event_fields_size(u);
     stats.legal_bytes += legal_size(u);
     stats.label_bytes += label_size(u);
     ++stats.views;

@@ -74,7 +74,13 @@ class InProcessClient {
   explicit InProcessClient(InProcessServer& server)
       : server_(server),
         peer_(std::make_shared<RecordingPeer>(server.next_peer++)),
-        state_(server.hub->config().limits) {}
+        state_(server.hub->config().limits) {
+    // The tracker knows the rulesets' phrase books, as a client that listed them (protocol 5).
+    RulesetList listed;
+    for (const auto& info : server.registry.all())
+      server::fill_ruleset(info, *listed.add_rulesets());
+    tracker.learn_rulesets(listed);
+  }
 
   uint64_t send(ClientMessage message) {
     if (message.request_id() == 0) message.set_request_id(next_request_++);

@@ -9,9 +9,21 @@ namespace {
 
 using namespace engine;
 
+// said_cards's phrase book: the card list's index is the card's value.
+constexpr std::string_view kTemplates[] = {"", "{s} played {n}", "{s} drew {card}",
+                                           "{s} drew a card", "{s} holds {card*}"};
+constexpr std::string_view kCards[] = {"zero", "one", "two",   "three", "four",
+                                       "five", "six", "seven", "eight"};
+constexpr PhraseList kLists[] = {{"card", kCards}};
+constexpr PhraseBook kBook{kTemplates, kLists};
+
+// How a HighCards match says its events: high_cards as texts; said_cards as phrases of kBook,
+// all of them or only the plays (its parameter `said`).
+enum class Saying : uint8_t { kTexts, kPhrases, kPlaysOnly };
+
 class HighCards final : public State {
  public:
-  explicit HighCards(MatchConfig config) : State(std::move(config)) {
+  HighCards(MatchConfig config, Saying saying) : State(std::move(config)), saying_(saying) {
     const int cards = num_seats() <= 2 ? 8 : 16;
     for (int c = 1; c <= cards; ++c) deck_.push_back(static_cast<uint8_t>((c - 1) % 8 + 1));
     shuffle(std::span<uint8_t>(deck_), "shuffle deck");
@@ -106,14 +118,11 @@ class HighCards final : public State {
     auto& hand = hands_[seat];
     hand.erase(std::find(hand.begin(), hand.end(), action.arg(0)));
     played_[seat].push_back(action.arg(0));
-    emit(Event::public_event("@" + std::to_string(seat) + " played " +
-                             std::to_string(action.arg(0))));
+    say_play(seat, action.arg(0));
     if (!deck_.empty()) {
       const uint8_t card = deck_.back();
       draw(seat);
-      emit(Event::private_event(SeatMask::only(seat),
-                                "@" + std::to_string(seat) + " drew " + std::to_string(card),
-                                "@" + std::to_string(seat) + " drew a card"));
+      say_draw(seat, card);
     }
     for (int i = 1; i <= num_seats(); ++i) {
       const int next = (turn_ + i) % num_seats();
@@ -141,6 +150,26 @@ class HighCards final : public State {
   }
 
  private:
+  void say_play(int seat, int card) {
+    if (saying_ == Saying::kTexts) {
+      emit(Event::public_event("@" + std::to_string(seat) + " played " + std::to_string(card)));
+      return;
+    }
+    emit(Event::said(kBook, Phrase(1).seat(seat).number(card)));
+  }
+  // The drawer sees the card and its hand; the others that a card was drawn.
+  void say_draw(int seat, int card) {
+    if (saying_ != Saying::kPhrases) {
+      emit(Event::private_event(SeatMask::only(seat),
+                                "@" + std::to_string(seat) + " drew " + std::to_string(card),
+                                "@" + std::to_string(seat) + " drew a card"));
+      return;
+    }
+    emit(Event::said_to(kBook, SeatMask::only(seat), Phrase(2).seat(seat).entry(card),
+                        Phrase(3).seat(seat)));
+    emit(Event::said_to(kBook, SeatMask::only(seat),
+                        Phrase(4).seat(seat).entries(hands_[seat], [](uint8_t c) { return c; })));
+  }
   void draw(int seat) {
     hands_[seat].push_back(deck_.back());
     deck_.pop_back();
@@ -152,6 +181,7 @@ class HighCards final : public State {
     return total;
   }
 
+  Saying saying_;
   int turn_ = 0;
   std::vector<uint8_t> deck_;
   std::vector<std::vector<uint8_t>> hands_;
@@ -171,7 +201,9 @@ void register_high_cards(Registry& registry) {
                  ParamSpec::integer("explode_at", "fault on this action (tests)", 0, 0, 100)};
   info.view_message = "duelhall.test.HighCardsView";
   info.max_game_length = 100;
-  info.create = [](const MatchConfig& config) { return std::make_unique<HighCards>(config); };
+  info.create = [](const MatchConfig& config) {
+    return std::make_unique<HighCards>(config, Saying::kTexts);
+  };
   info.make_bot = [](std::string_view) { return std::make_unique<RandomBot>(); };
   info.labels_by_code = true;  // "play N"
   // Seat options: a colour, "red" or "blue" (or none); two seats may not bring the same one.
@@ -192,9 +224,32 @@ void register_high_cards(Registry& registry) {
   registry.add(std::move(info));
 }
 
+void register_said_cards(Registry& registry) {
+  RulesetInfo info;
+  info.name = kSaidRuleset;
+  info.display_name = "Said Cards (test)";
+  info.summary = "High Cards, its events said as phrases.";
+  info.min_seats = 2;
+  info.max_seats = 3;
+  info.params = {ParamSpec::integer("hand", "cards in hand", 2, 1, 3),
+                 ParamSpec::integer("explode_at", "fault on this action (tests)", 0, 0, 100),
+                 ParamSpec::choice("said", "the events said as phrases", {"all", "plays"})};
+  info.view_message = "duelhall.test.HighCardsView";
+  info.max_game_length = 100;
+  info.phrases = &kBook;
+  info.create = [](const MatchConfig& config) {
+    const bool all = config.params.get_choice("said") == "all";
+    return std::make_unique<HighCards>(config, all ? Saying::kPhrases : Saying::kPlaysOnly);
+  };
+  info.make_bot = [](std::string_view) { return std::make_unique<RandomBot>(); };
+  info.labels_by_code = true;
+  registry.add(std::move(info));
+}
+
 Registry registry_with_test_ruleset() {
   Registry registry = builtin_registry();
   register_high_cards(registry);
+  register_said_cards(registry);
   return registry;
 }
 

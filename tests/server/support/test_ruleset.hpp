@@ -8,6 +8,11 @@
 // View (protobuf, canonical): 1 turn, 2 my hand (packed), 3 repeated Player {1 hand count,
 // 2 played (packed), 3 score, 4 hand (packed, only to its owner or the omniscient viewer)},
 // 4 deck count, 5 finished.
+//
+// "said_cards" is the same game with a phrase book (core/phrase.hpp), for protocol 5's phrases:
+// a play is public ("@0 played 5"), a draw tells the drawer the card by name and its hand ("@0
+// drew five", "@0 holds two, five") and the others "@0 drew a card". Its parameter `said` is
+// "all" (every event said as a phrase) or "plays" (the draws said as texts).
 #pragma once
 
 #include "core/registry.hpp"
@@ -15,8 +20,10 @@
 namespace duelhall::testing {
 
 inline constexpr const char* kTestRuleset = "high_cards";
+inline constexpr const char* kSaidRuleset = "said_cards";
 void register_high_cards(engine::Registry& registry);
-// builtin_registry() plus the test ruleset.
+void register_said_cards(engine::Registry& registry);
+// builtin_registry() plus the test rulesets.
 engine::Registry registry_with_test_ruleset();
 
 }  // namespace duelhall::testing

@@ -80,10 +80,12 @@ check "the spectator saw the same result" \
   test "$(result "$work/ann.txt")" = "$(result "$work/watcher.txt")"
 check "the spectator was offered no action" grep -q '^actions played: 0' "$work/watcher.txt"
 check "events name the players" grep -q 'bob (@1)' "$work/watcher.txt"
-# A seat's events come as words told once per connection (protocol 4), a spectator's as texts.
-check "a seat's events, sent as words, read as text naming the players" \
+# A seat's events come as phrases rendered with the listed book (protocol 5, a ruleset with a
+# phrase book) or as words told once per connection, a spectator's as texts; "?" would be a word
+# never told or a phrase that did not fit the book.
+check "a seat's events, sent as phrases or words, read as text naming the players" \
   grep -q 'bob (@1)' "$work/bob.txt"
-check "no event word was missing" bash -c "! grep -qE '(^| )[?]( |\$)' '$work/bob.txt'"
+check "no event word or phrase was missing" bash -c "! grep -qE '(^| )[?]( |\$)' '$work/bob.txt'"
 
 # Interactive: numbered choices read from standard input (always the first one here).
 yes 1 | cli --name typist --bots 1 create "$ruleset" >"$work/typist.txt"

@@ -16,8 +16,8 @@ namespace duelhall::engine {
 
 struct Event {
   std::string text;
-  SeatMask audience;     // empty: public
-  std::string redacted;  // what viewers outside the audience see; empty: nothing
+  SeatMask audience;       // empty: public
+  std::string redacted;    // what viewers outside the audience see; empty: nothing
   Phrase phrase;           // what `text` was rendered from; none when said as text
   Phrase redacted_phrase;  // what `redacted` was rendered from
 

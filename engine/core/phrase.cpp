@@ -1,19 +1,31 @@
 #include "core/phrase.hpp"
 
 #include <charconv>
+#include <cstring>
 
 namespace duelhall::engine {
 
 const PhraseList* PhraseBook::list(std::string_view name) const {
   for (const auto& l : lists) {
-    if (l.name == name) return &l;
+    // Size and first letter before the full compare (a call): most names differ there already.
+    if (l.name.size() == name.size() && (name.empty() || l.name[0] == name[0]) && l.name == name) {
+      return &l;
+    }
   }
   return nullptr;
 }
 
 namespace {
 
+// What an argument adds to its template's text, about: a seat or a number replaces its slot by
+// a few characters, an entry by a word or a card's title.
+constexpr size_t kRenderedArgSize = 12;
+
 void append_number(int32_t v, std::string& out) {
+  if (v >= 0 && v < 10) {  // most arguments: seats, dice, counts
+    out += static_cast<char>('0' + v);
+    return;
+  }
   char buf[16];
   const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
   out.append(buf, end);
@@ -28,14 +40,12 @@ bool render_slot(const PhraseBook& book, std::string_view slot, std::span<const 
     return true;
   };
   int32_t v = 0;
-  if (slot == "s") {
-    if (!take(v) || v < 0) return false;
-    out += '@';
-    append_number(v, out);
-    return true;
-  }
-  if (slot == "n") {
+  if (slot.size() == 1 && (slot[0] == 's' || slot[0] == 'n')) {
     if (!take(v)) return false;
+    if (slot[0] == 's') {
+      if (v < 0) return false;
+      out += '@';
+    }
     append_number(v, out);
     return true;
   }
@@ -59,14 +69,20 @@ bool render(const PhraseBook& book, const Phrase& phrase, std::string& out) {
   const std::string_view text = book.templates[phrase.id()];
   const auto args = phrase.args();
   size_t next = 0;
-  size_t at = 0;
-  while (at < text.size()) {
-    const size_t open = text.find('{', at);
-    out.append(text.substr(at, open == std::string_view::npos ? open : open - at));
-    if (open == std::string_view::npos) break;
-    const size_t close = text.find('}', open);
-    if (close == std::string_view::npos) return false;
-    if (!render_slot(book, text.substr(open + 1, close - open - 1), args, next, out)) return false;
+  // The literal stretches found with memchr; a slot's name, a word, is scanned by hand.
+  const char* at = text.data();
+  const char* const end = at + text.size();
+  while (at != end) {
+    const char* open =
+        static_cast<const char*>(std::memchr(at, '{', static_cast<size_t>(end - at)));
+    if (!open) open = end;
+    out.append(at, static_cast<size_t>(open - at));
+    if (open == end) break;
+    const char* close = open + 1;
+    while (close != end && *close != '}') ++close;
+    if (close == end) return false;
+    const std::string_view slot(open + 1, static_cast<size_t>(close - open - 1));
+    if (!render_slot(book, slot, args, next, out)) return false;
     at = close + 1;
   }
   return next == args.size();
@@ -74,6 +90,11 @@ bool render(const PhraseBook& book, const Phrase& phrase, std::string& out) {
 
 std::string render(const PhraseBook& book, const Phrase& phrase) {
   std::string out;
+  // Events are rendered on every apply: the text is allocated once, as far as the estimate
+  // holds, instead of growing on the way.
+  if (phrase.id() < book.templates.size()) {
+    out.reserve(book.templates[phrase.id()].size() + kRenderedArgSize * phrase.args().size());
+  }
   if (!render(book, phrase, out)) out.clear();
   return out;
 }

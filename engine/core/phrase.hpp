@@ -57,7 +57,8 @@ class Phrase {
   std::span<const int32_t> args() const { return {args_.data(), count_}; }
   explicit operator bool() const { return id_ != 0; }
   bool operator==(const Phrase& o) const {
-    return id_ == o.id_ && std::equal(args().begin(), args().end(), o.args().begin(), o.args().end());
+    return id_ == o.id_ &&
+           std::equal(args().begin(), args().end(), o.args().begin(), o.args().end());
   }
 
  private:

@@ -4,32 +4,6 @@
 
 namespace duelhall::engine::force_battles {
 
-std::string_view target_name(int target) {
-  static constexpr std::string_view kNames[kTargets] = {"head",  "left arm", "right arm",
-                                                        "torso", "left leg", "right leg"};
-  return kNames[target];
-}
-
-std::string_view sphere_name(int sphere) {
-  static constexpr std::string_view kNames[kSpheres] = {"HL", "HR", "center", "LT",
-                                                        "RT", "LL", "RL"};
-  return kNames[sphere];
-}
-
-std::string_view geas_name(int geas) {
-  static constexpr std::string_view kNames[kGeasCount] = {
-      "Hide",  "Jump",      "Mind Trick",       "Sight", "Push",  "Pull",
-      "Speed", "Lightning", "Lightning Absorb", "Heal",  "Choke", "Protect",
-      "Rage"};
-  return kNames[geas];
-}
-
-std::string_view colour_name(int colour) {
-  static constexpr std::string_view kNames[kColours] = {"green", "orange", "blue",
-                                                        "red",   "purple", "yellow"};
-  return kNames[colour];
-}
-
 uint8_t sphere_targets(int sphere) {
   constexpr uint8_t H = 1 << kHead, LA = 1 << kLeftArm, RA = 1 << kRightArm, T = 1 << kTorso,
                     LG = 1 << kLeftLeg, RG = 1 << kRightLeg;

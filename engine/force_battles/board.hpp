@@ -41,10 +41,29 @@ enum Hand : uint8_t { kLeft = 0, kRight = 1 };
 inline constexpr int kColours = 6;
 inline constexpr int kRed = 3;  // seed colour list: green, orange, blue, red, purple, yellow
 
-std::string_view target_name(int target);
-std::string_view sphere_name(int sphere);
-std::string_view geas_name(int geas);
-std::string_view colour_name(int colour);
+// The names texts use, by number; the phrase book lists them too (phrases.cpp).
+inline constexpr std::string_view kTargetNames[kTargets] = {"head",  "left arm", "right arm",
+                                                            "torso", "left leg", "right leg"};
+inline constexpr std::string_view kSphereNames[kSpheres] = {"HL", "HR", "center", "LT",
+                                                            "RT", "LL", "RL"};
+inline constexpr std::string_view kGeasNames[kGeasCount] = {
+    "Hide",  "Jump",      "Mind Trick",       "Sight", "Push",  "Pull",
+    "Speed", "Lightning", "Lightning Absorb", "Heal",  "Choke", "Protect",
+    "Rage"};
+inline constexpr std::string_view kColourNames[kColours] = {"green", "orange", "blue",
+                                                            "red",   "purple", "yellow"};
+inline std::string_view target_name(int target) {
+  return kTargetNames[target];
+}
+inline std::string_view sphere_name(int sphere) {
+  return kSphereNames[sphere];
+}
+inline std::string_view geas_name(int geas) {
+  return kGeasNames[geas];
+}
+inline std::string_view colour_name(int colour) {
+  return kColourNames[colour];
+}
 
 // F1 adjacency: bit t of the mask is target t.
 uint8_t sphere_targets(int sphere);

@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "force_battles/force_battles.hpp"
-#include "force_battles/text.hpp"
 
 namespace duelhall::engine::force_battles {
 namespace {
@@ -113,8 +112,7 @@ void ForceBattlesState::apply_gift(Seat seat, Action action) {
     move_counters(*give_source(player(seat).board, action.arg(0)),
                   player(other).board.spheres[kCenter], 1, seat);
     m_.gift_given = true;
-    say(at(seat) + " gives 1 FORCE POWER to " + at(other) +
-        "'s center sphere instead of rolling to block");
+    say(Phrase(kSaidGives).seat(seat).seat(other));
     if (check_conversion()) return;  // F6: the fourth Light counter converts at once
   }
   roll_battle();
@@ -192,7 +190,7 @@ void ForceBattlesState::apply_follow_up(Seat seat, Action action) {
     case kRegain: {
       // F5: D6 counters back, as many as there are, to spheres or the pool.
       const int d = die(seat, "D6 regain");
-      show_roll(seat, "regain", {static_cast<uint8_t>(d)});
+      show_roll(seat, RollFor::kRegain, d);
       Pile taken;
       if (action.arg(0) == 0) {
         move_counters(p.board.pool, taken, std::min(d, p.board.pool.total()), seat);
@@ -200,25 +198,26 @@ void ForceBattlesState::apply_follow_up(Seat seat, Action action) {
         move_counters(ob.pool, taken, std::min<int>(d, ob.pool.of(other)), other);
         if (p.side == kLight) turn_dark(seat);
       }
-      say(at(seat) + " regains " + std::to_string(taken.total()) +
-          (action.arg(0) == 0 ? "" : " from " + at(other) + "'s FORCE POOL"));
+      say(action.arg(0) == 0
+              ? Phrase(kSaidRegains).seat(seat).number(taken.total())
+              : Phrase(kSaidRegainsFromPool).seat(seat).number(taken.total()).seat(other));
       waiting = start_placement(seat, taken, kAllSpheres, true, false);
       break;
     }
     case kPlace:
-      say(text(at(seat), " places ", action.arg(1), " in ", sphere_name(action.arg(0))));
+      say(Phrase(kSaidPlaces).seat(seat).number(action.arg(1)).entry(action.arg(0)));
       move_counters(m_.buffer, p.board.spheres[action.arg(0)], action.arg(1), other);
       waiting = continue_placement();
       break;
     case kPoolRest:
-      say(text(at(seat), " puts ", m_.buffer.total(), " in the FORCE POOL"));
+      say(Phrase(kSaidPutsInPool).seat(seat).number(m_.buffer.total()));
       move_counters(m_.buffer, p.board.pool, m_.buffer.total(), other);
       waiting = continue_placement();
       break;
     case kStanceRearrange: {
       Pile lifted;
       for (Pile& s : p.board.spheres) move_counters(s, lifted, s.total(), other);
-      say(at(seat) + " chooses a new stance");
+      say(Phrase(kSaidNewStance).seat(seat));
       waiting = start_placement(seat, lifted, kAllSpheres, false, true);
       break;
     }
@@ -226,7 +225,7 @@ void ForceBattlesState::apply_follow_up(Seat seat, Action action) {
       Pile taken;
       if (action.arg(0) == 1) {
         move_counters(ob.pool, taken, 1, other);
-        say(at(seat) + " takes 1 red FORCE POWER from " + at(other) + "'s FORCE POOL");
+        say(Phrase(kSaidTakesRed).seat(seat).seat(other));
         turn_dark(seat);
         waiting = start_placement(seat, taken, kAllSpheres, true, false);
         break;
@@ -236,7 +235,7 @@ void ForceBattlesState::apply_follow_up(Seat seat, Action action) {
       Pile& source = from >= kSpheres ? ob.pool : ob.spheres[static_cast<size_t>(from)];
       // The Dark kicker takes the opponent's colour; the Light kicker her own.
       move_counters(source, taken, 1, p.side == kDark ? other : seat);
-      say(at(seat) + " takes 1 FORCE POWER from " + at(other));
+      say(Phrase(kSaidTakes).seat(seat).seat(other));
       if (from < kSpheres && check_depletion(other, static_cast<uint8_t>(1u << from))) {
         move_counters(taken, p.board.pool, 1, seat);  // F40: the battle is over, nothing placed
         return;
@@ -245,7 +244,7 @@ void ForceBattlesState::apply_follow_up(Seat seat, Action action) {
       break;
     }
     case kStanceKeep:
-      say(text(at(seat), " keeps the stance"));
+      say(Phrase(kSaidKeepsStance).seat(seat));
       break;
     default:
       break;  // Pass

@@ -23,6 +23,7 @@
 #include "core/registry.hpp"
 #include "core/state.hpp"
 #include "force_battles/match.hpp"
+#include "force_battles/phrases.hpp"
 #include "force_battles/setup_text.hpp"
 
 namespace duelhall::engine::force_battles {
@@ -136,7 +137,7 @@ class ForceBattlesState final : public State {
   bool check_depletion(Seat victim, uint8_t drained);
   int round_limit_count(Seat seat) const;  // F41
   bool check_conversion();
-  void finish(int winner, std::string reason);
+  void finish(int winner, const Phrase& reason);  // the reason is kept as its text
   // follow_ups.cpp
   void follow_up_actions(Seat seat, std::vector<Action>& out) const;
   void gift_actions(Seat seat, std::vector<Action>& out) const;
@@ -149,12 +150,15 @@ class ForceBattlesState final : public State {
   bool place_ok(int sphere, int n) const;
 
   int die(Seat seat, const std::string& what);
-  void show_roll(Seat seat, const std::string& what, std::vector<uint8_t> dice);
+  void show_roll(Seat seat, RollFor what, int die);
+  // The attack's (or the defence's) 2D6 against its Hit (Block) Die.
+  void show_battle_roll(Seat seat, bool attack, int first, int second, int die);
   void finish_target_step();
   bool seat_can_pay(Seat seat, int geas, int amount, bool free) const;
   Player& player(Seat seat) { return m_.players[static_cast<size_t>(seat)]; }
   const Player& player(Seat seat) const { return m_.players[static_cast<size_t>(seat)]; }
-  void say(std::string text);
+  // A public event, said as a phrase of the ruleset's book (phrases.hpp).
+  void say(const Phrase& phrase);
 
   Match m_;
   std::deque<int> forced_;

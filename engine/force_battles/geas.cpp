@@ -2,7 +2,6 @@
 #include <algorithm>
 
 #include "force_battles/force_battles.hpp"
-#include "force_battles/text.hpp"
 
 namespace duelhall::engine::force_battles {
 namespace {
@@ -118,10 +117,14 @@ void ForceBattlesState::apply_geas(Seat seat, Action action) {
     move_counters(b.geas[geas], b.pool, amount, 1 - seat);
   }
   p.used = static_cast<uint16_t>(p.used | 1u << geas);
-  std::string text = at(seat) + " uses " + std::string(geas_name(geas));
-  if (takes_amount(geas)) text += " x" + std::to_string(amount);
-  if (free) text += " (free)";
-  say(text);
+  if (takes_amount(geas)) {
+    say(Phrase(free ? kSaidUsesGeasTimesFree : kSaidUsesGeasTimes)
+            .seat(seat)
+            .entry(geas)
+            .number(amount));
+  } else {
+    say(Phrase(free ? kSaidUsesGeasFree : kSaidUsesGeas).seat(seat).entry(geas));
+  }
   switch (geas) {
     case kHide:
       p.hiding = true;
@@ -172,7 +175,7 @@ void ForceBattlesState::apply_geas(Seat seat, Action action) {
     case kLightningAbsorb:
       if (redirect) {
         m_.strike_sphere = static_cast<int8_t>(action.arg(0));
-        say("the Lightning is directed to " + std::string(sphere_name(m_.strike_sphere)));
+        say(Phrase(kSaidLightningDirected).entry(m_.strike_sphere));
       } else {
         m_.strike = static_cast<int8_t>(m_.strike - amount);
       }
@@ -205,7 +208,7 @@ void ForceBattlesState::resolve_strike() {
     drained += n;
   }
   if (m_.strike > 0) {
-    say("Lightning drains " + std::to_string(drained) + " from " + at(victim) + "'s spheres");
+    say(Phrase(kSaidLightningDrains).number(drained).seat(victim));
   }
   if (check_depletion(victim, touched)) return;  // F40: at once
   m_.strike = 0;

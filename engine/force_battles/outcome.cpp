@@ -2,7 +2,6 @@
 #include <algorithm>
 
 #include "force_battles/force_battles.hpp"
-#include "force_battles/text.hpp"
 
 namespace duelhall::engine::force_battles {
 namespace {
@@ -25,32 +24,31 @@ void ForceBattlesState::roll_battle() {
       m_.hit = false;  // seed: Jump, "Attacker misses automatically" (no roll, ruling F20)
     } else {
       const int r1 = die(a, "2D6 attack"), r2 = die(a, "2D6 attack");
-      show_roll(a, "attack (Hit Die " + std::to_string(hit_at) + ")",
-                {static_cast<uint8_t>(r1), static_cast<uint8_t>(r2)});
+      show_battle_roll(a, true, r1, r2, hit_at);
       m_.hit = r1 + r2 <= hit_at && (hit_at < kAutoMiss || m_.rage);
     }
     if (m_.gift_given) {
       m_.block = true;  // F39: the gift "is considered a successful Defense roll"
     } else {
       const int r1 = die(d, "2D6 defence"), r2 = die(d, "2D6 defence");
-      show_roll(d, "defence (Block Die " + std::to_string(block_at) + ")",
-                {static_cast<uint8_t>(r1), static_cast<uint8_t>(r2)});
+      show_battle_roll(d, false, r1, r2, block_at);
       m_.block = r1 + r2 <= block_at && (block_at < kAutoMiss || m_.protect);
     }
   }
-  say(std::string(m_.hit ? "hit" : "miss") + ", " + (m_.block ? "blocked" : "block fails"));
+  say(Phrase(m_.hit ? (m_.block ? kSaidHitBlocked : kSaidHitNotBlocked)
+                    : (m_.block ? kSaidMissBlocked : kSaidMissNotBlocked)));
   m_.tasks.clear();
   const auto task = [this](TaskKind kind, Seat seat) {
     m_.tasks.push_back({kind, static_cast<uint8_t>(seat)});
   };
   // F35: a declared Choke drains only after a rolled hit; after Pull its counter is simply spent.
   const bool rolled_hit = m_.hit && !m_.pulled;
-  if (m_.choked && !rolled_hit) say("the Choke does nothing without a rolled hit");
+  if (m_.choked && !rolled_hit) say(Phrase(kSaidChokeDoesNothing));
   if (rolled_hit && m_.choked) {
     // Seed (Choke): drains D6 from the center sphere, then the head; the block does not stop
     // it, but a successful block lets the defender choose another stance (ruling F22).
     const int amount = die(a, "D6 choke");
-    show_roll(a, "choke", {static_cast<uint8_t>(amount)});
+    show_roll(a, RollFor::kChoke, amount);
     drain(d, amount, true);
     if (terminal()) return;
     task(TaskKind::kReturnTarget, d);
@@ -58,7 +56,7 @@ void ForceBattlesState::roll_battle() {
     if (m_.block) task(TaskKind::kStance, d);
   } else if (m_.hit && !m_.block && m_.kicking) {
     // Seed: a successful kick gains the next initiative, any stance, and a counter.
-    say(at(a) + " kicks " + at(d) + " successfully");
+    say(Phrase(kSaidKicksSuccessfully).seat(a).seat(d));
     m_.kick_initiative = static_cast<int8_t>(a);
     task(TaskKind::kReturnTarget, d);
     task(TaskKind::kReturnTarget, a);
@@ -66,7 +64,7 @@ void ForceBattlesState::roll_battle() {
     task(TaskKind::kStance, a);
   } else if (m_.hit && !m_.block) {
     const int dmg = die(a, "D6 damage");
-    show_roll(a, "damage", {static_cast<uint8_t>(dmg)});
+    show_roll(a, RollFor::kDamage, dmg);
     drain(d, dmg, false);
     if (terminal()) return;
     task(TaskKind::kReturnTarget, d);
@@ -108,12 +106,12 @@ void ForceBattlesState::drain(Seat victim, int amount, bool choke) {
   const int n = std::min(left, body.total());
   move_counters(body, b.pool, n, 1 - victim);
   left -= n;
-  say(at(victim) + " loses " + std::to_string(amount - left) + (choke ? " to the choke" : "") +
-      " at the " + std::string(target_name(target)));
-  if (left > 0) {
-    finish(m_.attacker, at(victim) + "'s " + std::string(target_name(target)) + " is maimed; @" +
-                            std::to_string(m_.attacker) + " wins");
-  }
+  say(Phrase(choke ? kSaidLosesToChoke : kSaidLoses)
+          .seat(victim)
+          .number(amount - left)
+          .entry(target));
+  if (left > 0)
+    finish(m_.attacker, Phrase(kSaidMaimed).seat(victim).entry(target).seat(m_.attacker));
 }
 
 void ForceBattlesState::run_tasks() {
@@ -187,7 +185,7 @@ void ForceBattlesState::turn_dark(Seat seat) {
       move_counters(p.board.geas[g], p.board.pool, p.board.geas[g].total(), seat);
   }
   if (p.free_geas >= 0 && !geas_allowed(kDark, p.free_geas)) p.free_geas = -1;
-  say(at(seat) + " takes red counters and turns to the Dark Side");
+  say(Phrase(kSaidTurnsDark).seat(seat));
 }
 
 void ForceBattlesState::end_round() {
@@ -201,12 +199,11 @@ void ForceBattlesState::end_round() {
     // battle the same way). F41: each counts her own colour outside both pools, wherever it
     // stands, a gift to the other's center included.
     const int c0 = round_limit_count(0), c1 = round_limit_count(1);
-    const std::string counts = " (" + std::to_string(c0) + " to " + std::to_string(c1) + ")";
     if (c0 == c1) {
-      finish(2, "the round limit is reached with equal counts: a draw" + counts);
+      finish(2, Phrase(kSaidRoundLimitDraw).number(c0).number(c1));
     } else {
       const int w = c0 > c1 ? 0 : 1;
-      finish(w, "the round limit is reached; " + at(w) + " has more counters out" + counts);
+      finish(w, Phrase(kSaidRoundLimitWin).seat(w).number(c0).number(c1));
     }
     return;
   }
@@ -226,7 +223,7 @@ bool ForceBattlesState::check_conversion() {
     const Seat dark = 1 - light;
     if (player(light).side != kLight || player(dark).side != kDark) continue;
     if (player(dark).board.spheres[kCenter].of(light) >= kSphereCapacity) {
-      finish(light, at(dark) + " turns to the Light Side; " + at(light) + " wins by conversion");
+      finish(light, Phrase(kSaidConversion).seat(dark).seat(light));
       return true;
     }
   }
@@ -246,8 +243,7 @@ bool ForceBattlesState::check_depletion(Seat victim, uint8_t drained) {
       if (b.spheres[sp].total() > 0) all_empty = false;
     }
     if (touched && all_empty) {
-      finish(1 - victim, "every sphere around " + at(victim) + "'s " + std::string(target_name(t)) +
-                             " is drained; " + at(1 - victim) + " wins");
+      finish(1 - victim, Phrase(kSaidDrained).seat(victim).entry(t).seat(1 - victim));
       return true;
     }
   }
@@ -273,12 +269,10 @@ bool ForceBattlesState::check_board_ends() {
     }
   }
   if (lost[0] && lost[1]) {
-    finish(2, "both boards have a target with no FORCE POWER around it: a draw");
+    finish(2, Phrase(kSaidBothBoardsEmpty));
   } else if (lost[0] || lost[1]) {
     const Seat loser = lost[0] ? 0 : 1;
-    finish(1 - loser, "every sphere around " + at(loser) + "'s " +
-                          std::string(target_name(lost_target[loser])) + " is empty; " +
-                          at(1 - loser) + " wins");
+    finish(1 - loser, Phrase(kSaidEmpty).seat(loser).entry(lost_target[loser]).seat(1 - loser));
   }
   return terminal();
 }

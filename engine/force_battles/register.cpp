@@ -1,7 +1,6 @@
 // Registration: name, parameters as data, bounds and bots.
 #include "force_battles/bot.hpp"
 #include "force_battles/force_battles.hpp"
-#include "force_battles/text.hpp"
 
 namespace duelhall::engine::force_battles {
 
@@ -27,6 +26,7 @@ void register_force_battles(Registry& registry) {
   // least one counter each (<= 130), the rest (the gift among them) < 40.
   constexpr int kRoundDecisions = 600;
   info.max_game_length = 2 * kStageDone + kRoundCap * kRoundDecisions;
+  info.phrases = &phrase_book();
   info.create = [](const MatchConfig& config) {
     return std::make_unique<ForceBattlesState>(config);
   };

@@ -19,7 +19,7 @@ void ForceBattlesState::start_round() {
   m_.strike = 0;
   m_.rolls.clear();
   m_.tasks.clear();
-  say("round " + std::to_string(m_.round));
+  say(Phrase(kSaidRound).number(m_.round));
   // F4.1; ruling F15: the last defender speaks first, seat 0 in the first round.
   m_.phase = Phase::kOpening;
   m_.actor = static_cast<int8_t>(m_.last_defender >= 0 ? m_.last_defender : 0);
@@ -35,17 +35,23 @@ void ForceBattlesState::opening_actions(Seat seat, std::vector<Action>& out) con
   if (m_.kick_initiative < 0) add_geas_uses(seat, kSpeed, out);
 }
 
-void ForceBattlesState::show_roll(Seat seat, const std::string& what, std::vector<uint8_t> dice) {
-  std::string text = (seat >= 0 ? at(seat) + " rolled" : std::string("rolled"));
-  int sum = 0;
-  for (size_t i = 0; i < dice.size(); ++i) {
-    text += i == 0 ? " " : "+";
-    text += std::to_string(dice[i]);
-    sum += dice[i];
-  }
-  if (dice.size() > 1) text += force_battles::text("=", sum);
-  say(text + " for " + what);
-  m_.rolls.push_back({static_cast<int8_t>(seat), what, std::move(dice)});
+void ForceBattlesState::show_roll(Seat seat, RollFor what, int die) {
+  say(Phrase(kSaidRolled).seat(seat).number(die).entry(static_cast<int>(what)));
+  m_.rolls.push_back(
+      {static_cast<int8_t>(seat), std::string(roll_name(what)), {static_cast<uint8_t>(die)}});
+}
+
+void ForceBattlesState::show_battle_roll(Seat seat, bool attack, int first, int second, int die) {
+  say(Phrase(attack ? kSaidRolledAttack : kSaidRolledDefence)
+          .seat(seat)
+          .number(first)
+          .number(second)
+          .number(first + second)
+          .number(die));
+  m_.rolls.push_back(
+      {static_cast<int8_t>(seat),
+       attack ? text("attack (Hit Die ", die, ")") : text("defence (Block Die ", die, ")"),
+       {static_cast<uint8_t>(first), static_cast<uint8_t>(second)}});
 }
 
 void ForceBattlesState::roll_initiative() {
@@ -55,16 +61,16 @@ void ForceBattlesState::roll_initiative() {
   if (m_.kick_initiative >= 0) {
     winner = m_.kick_initiative;  // seed: a successful kick gains initiative for the next round
     m_.kick_initiative = -1;
-    say(at(winner) + " has initiative from the kick");
+    say(Phrase(kSaidKickInitiative).seat(winner));
   } else if (speed0 != speed1) {
     winner = speed0 ? 0 : 1;  // Speed: "Wins Initiative"; both Speed: roll as usual (F4.2)
-    say(at(winner) + " wins initiative with Speed");
+    say(Phrase(kSaidSpeedInitiative).seat(winner));
   }
   while (winner < 0) {
     const int a = die(0, "D6 initiative");
     const int b = die(1, "D6 initiative");
-    show_roll(0, "initiative", {static_cast<uint8_t>(a)});
-    show_roll(1, "initiative", {static_cast<uint8_t>(b)});
+    show_roll(0, RollFor::kInitiative, a);
+    show_roll(1, RollFor::kInitiative, b);
     if (a != b) {
       winner = a > b ? 0 : 1;
     } else if (m_.round > 1 && m_.last_defender >= 0) {
@@ -80,11 +86,10 @@ void ForceBattlesState::roll_initiative() {
       }
     }
   }
-  say(at(winner) + " wins initiative");
+  say(Phrase(kSaidWinsInitiative).seat(winner));
   m_.initiative = static_cast<int8_t>(winner);
   if (must_attack) {
-    say(at(winner) + (m_.round > 1 ? " defended last" : " has the higher ATT") +
-        " and must attack");
+    say(Phrase(m_.round > 1 ? kSaidDefendedLastMustAttack : kSaidHigherAttMustAttack).seat(winner));
     begin_attack(winner);
     return;
   }
@@ -107,9 +112,9 @@ void ForceBattlesState::begin_attack(Seat attacker) {
   }
   const Player& p = player(attacker);
   const int d = die(attacker, "D6 target");
-  show_roll(attacker, "target", {static_cast<uint8_t>(d)});
+  show_roll(attacker, RollFor::kTarget, d);
   m_.target = static_cast<int8_t>(target_for_roll(p.side, p.hand, d));
-  say("the attack goes to the " + std::string(target_name(m_.target)));
+  say(Phrase(kSaidAttackGoesTo).entry(m_.target));
 }
 
 void ForceBattlesState::target_actions(Seat seat, std::vector<Action>& out) const {
@@ -155,14 +160,13 @@ void ForceBattlesState::apply_target(Seat seat, Action action) {
       Board& b = player(seat).board;
       move_counters(b.spheres[action.arg(0)], b.pool, 1, other);
       m_.target = static_cast<int8_t>(action.arg(1));
-      say(at(seat) + " moves the attack through " + std::string(sphere_name(action.arg(0))) +
-          " to the " + std::string(target_name(m_.target)));
+      say(Phrase(kSaidMovesAttack).seat(seat).entry(action.arg(0)).entry(m_.target));
       return;
     }
     case kChooseTarget:
       m_.target = static_cast<int8_t>(action.arg(0));
       m_.chooser = -1;
-      say(at(seat) + " names the " + std::string(target_name(m_.target)) + " as the target");
+      say(Phrase(kSaidNamesTarget).seat(seat).entry(m_.target));
       break;
     case kPass:
       break;
@@ -236,8 +240,7 @@ void ForceBattlesState::apply_pull(Seat seat, Action action) {
       }
     }
     move_counters(moved, b.targets[into], moved.total(), 1 - seat);
-    say(at(seat) + " pulls " + std::to_string(action.arg(1)) + " from " +
-        std::string(sphere_name(action.arg(0))) + " into the " + std::string(target_name(into)));
+    say(Phrase(kSaidPulls).seat(seat).number(action.arg(1)).entry(action.arg(0)).entry(into));
     return;
   }
   if (action.kind == kKick) {
@@ -246,16 +249,16 @@ void ForceBattlesState::apply_pull(Seat seat, Action action) {
     Pile& arm = b.targets[hand_target(hand)];
     move_counters(arm, b.targets[hand_leg(hand)], arm.total(), 1 - seat);
     m_.kicking = true;
-    say(at(seat) + " kicks with the " + std::string(target_name(hand_leg(hand))));
+    say(Phrase(kSaidKicksWith).seat(seat).entry(hand_leg(hand)));
     return;
   }
   if (!attacking) {
-    say(at(seat) + " blocks with " + std::to_string(block_die()));
+    say(Phrase(kSaidBlocksWith).seat(seat).number(block_die()));
     m_.phase = Phase::kAttackerPull;
     m_.actor = m_.attacker;
     return;
   }
-  say(at(seat) + " attacks with " + std::to_string(hit_die()));
+  say(Phrase(kSaidAttacksWith).seat(seat).number(hit_die()));
   m_.phase = Phase::kBattleGeas;
   m_.actor = static_cast<int8_t>(m_.defender());  // F4.7: the defender first
   m_.passes = 0;
@@ -267,7 +270,7 @@ void ForceBattlesState::retarget(Seat seat, int target) {
   // defender's counters pulled into the old one go back to the spheres they came from (Protect's
   // counters follow the target), and both players may pull again.
   m_.chooser = -1;
-  say(at(seat) + " names the " + std::string(target_name(target)) + " as the target");
+  say(Phrase(kSaidNamesTarget).seat(seat).entry(target));
   if (target == m_.target) {
     m_.passes = 0;
     m_.actor = static_cast<int8_t>(1 - seat);

@@ -2,7 +2,6 @@
 #include <type_traits>
 
 #include "force_battles/force_battles.hpp"
-#include "force_battles/text.hpp"
 
 namespace duelhall::engine::force_battles {
 namespace {

@@ -131,16 +131,23 @@ std::optional<std::string> ForceBattlesState::preset_setup(Seat seat, const Setu
   return std::nullopt;
 }
 
+// A setup's line takes seat, side, hand, colour, ATT, DEF, the spheres and the free GEAS.
+static_assert(6 + kSpheres + 1 <= Phrase::kMaxArgs);
+
 void ForceBattlesState::reveal_setups() {
-  say("both setups are revealed");
+  say(Phrase(kSaidSetupsRevealed));
   for (Seat s = 0; s < 2; ++s) {
     const Player& p = player(s);
     const Board& b = p.board;
-    std::string line = text(at(s), ": ", p.side == kDark ? "Dark" : "Light", " side, ",
-                            p.hand == kLeft ? "left" : "right", "-handed, ", colour_name(p.colour),
-                            ", ATT ", b.att.total(), ", DEF ", b.def.total(), ", spheres");
-    for (const Pile& sphere : b.spheres) line += text(" ", sphere.total());
-    if (p.free_geas >= 0) line += text(", free ", geas_name(p.free_geas));
+    Phrase line(p.free_geas >= 0 ? kSaidSetupWithFreeGeas : kSaidSetup);
+    line.seat(s)
+        .entry(p.side == kDark ? kDark : kLight)
+        .entry(p.hand == kLeft ? kLeft : kRight)
+        .entry(p.colour)
+        .number(b.att.total())
+        .number(b.def.total());
+    for (const Pile& sphere : b.spheres) line.number(sphere.total());
+    if (p.free_geas >= 0) line.entry(p.free_geas);
     say(line);
   }
   start_round();

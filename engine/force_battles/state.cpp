@@ -2,7 +2,6 @@
 #include <algorithm>
 
 #include "force_battles/force_battles.hpp"
-#include "force_battles/text.hpp"
 
 namespace duelhall::engine::force_battles {
 namespace {
@@ -13,6 +12,31 @@ Competency competency_from(const Params& params) {
   if (level == "templar") return Competency::kTemplar;
   if (level == "diamedes") return Competency::kDiamedes;
   return Competency::kLearner;
+}
+
+// A setup step as its seat hears it: "chose" and the step's label (action_label), whose words the
+// templates repeat. Only legal steps get here, so every argument is in its list's range.
+Phrase setup_choice(Seat seat, Action a) {
+  switch (a.kind) {
+    case kSetupSide:
+      return Phrase(kSaidChoseSide).seat(seat).entry(a.arg(0) == kDark ? kDark : kLight);
+    case kSetupHand:
+      return Phrase(kSaidChoseHand).seat(seat).entry(a.arg(0) == kLeft ? kLeft : kRight);
+    case kSetupColour:
+      return Phrase(kSaidChoseColour).seat(seat).entry(a.arg(0));
+    case kSetupSphere:
+      return Phrase(kSaidChoseSphere).seat(seat).number(a.arg(1)).entry(a.arg(0));
+    case kSetupAtt:
+      return Phrase(kSaidChoseAtt).seat(seat).number(a.arg(0));
+    case kSetupDef:
+      return Phrase(kSaidChoseDef).seat(seat).number(a.arg(0));
+    case kSetupGeas:
+      return Phrase(kSaidChoseGeas).seat(seat).number(a.arg(1)).entry(a.arg(0));
+    case kSetupFreeGeas:
+      return Phrase(kSaidChoseFreeGeas).seat(seat).entry(a.arg(0));
+    default:
+      return Phrase(kSaidChoseConfirm).seat(seat);
+  }
 }
 
 }  // namespace
@@ -99,9 +123,8 @@ void ForceBattlesState::do_apply(Seat seat, Action action) {
     case Phase::kSetup:
       apply_setup(seat, action);
       if (wants_events()) {
-        emit(Event::private_event(SeatMask::only(seat),
-                                  text(at(seat), " chose ", action_label(seat, action)),
-                                  text(at(seat), " made a setup choice")));
+        emit(Event::said_to(phrase_book(), SeatMask::only(seat), setup_choice(seat, action),
+                            Phrase(kSaidMadeSetupChoice).seat(seat)));
       }
       if (player(0).stage == kStageDone && player(1).stage == kStageDone) reveal_setups();
       return;
@@ -114,11 +137,11 @@ void ForceBattlesState::do_apply(Seat seat, Action action) {
       return;
     case Phase::kAttackChoice:
       if (action.kind == kAttack) {
-        say(text(at(seat), " attacks"));
+        say(Phrase(kSaidAttacks).seat(seat));
         begin_attack(seat);
       } else {
         // F4.3: a declined attack passes to the other player, who must attack.
-        say(text(at(seat), " declines to attack; ", at(1 - seat), " must attack"));
+        say(Phrase(kSaidDeclines).seat(seat).seat(1 - seat));
         begin_attack(1 - seat);
       }
       return;
@@ -186,16 +209,16 @@ int ForceBattlesState::die(Seat seat, const std::string& what) {
   return value;
 }
 
-void ForceBattlesState::say(std::string text) {
-  if (wants_events()) emit(Event::public_event(std::move(text)));
+void ForceBattlesState::say(const Phrase& phrase) {
+  if (wants_events()) emit(Event::said(phrase_book(), phrase));
 }
 
-void ForceBattlesState::finish(int winner, std::string reason) {
+void ForceBattlesState::finish(int winner, const Phrase& reason) {
   m_.phase = Phase::kOver;
   m_.actor = -1;
   m_.winner = static_cast<int8_t>(winner);
-  m_.end_reason = std::move(reason);
-  say(m_.end_reason);
+  m_.end_reason = render(phrase_book(), reason);
+  say(reason);
 }
 
 }  // namespace duelhall::engine::force_battles

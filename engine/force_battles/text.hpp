@@ -1,5 +1,6 @@
-// Event text building. Appending parts avoids `"literal" + std::string` temporaries, which
-// GCC 12 at -O3 misreports under -Wrestrict.
+// Text building for labels, refusals and roll names (events are phrases: phrases.hpp). Appending
+// parts avoids `"literal" + std::string` temporaries, which GCC 12 at -O3 misreports under
+// -Wrestrict.
 #pragma once
 
 #include <string>
@@ -19,11 +20,6 @@ std::string text(const Parts&... parts) {
   std::string s;
   (append_part(s, parts), ...);
   return s;
-}
-
-// Seats appear as @N in event texts; clients substitute display names.
-inline std::string at(int seat) {
-  return text("@", seat);
 }
 
 }  // namespace duelhall::engine::force_battles

@@ -1,7 +1,6 @@
 // The view (proto/force_battles.proto, message View) and action labels. F8: before both setups
 // are revealed a seat's choices and board are shown only to that seat; everything else is open.
 #include "force_battles/force_battles.hpp"
-#include "force_battles/text.hpp"
 
 namespace duelhall::engine::force_battles {
 namespace {

@@ -78,8 +78,7 @@ void JediDuelState::do_apply(Seat seat, Action action) {
       discard_.push_back(card);
       p(seat).fatigue = tables_.column_top(p(seat).fatigue);
       if (wants_events()) {
-        emit(Event::public_event(seat_tag(seat) + " uses Force Heal (" + card_name(card) +
-                                 "): " + std::to_string(p(seat).fatigue) + " fatigue"));
+        say(Phrase(kSaysForceHeal).seat(seat).entry(card).number(p(seat).fatigue));
       }
       after_action();
       return;
@@ -88,7 +87,7 @@ void JediDuelState::do_apply(Seat seat, Action action) {
       discard_.push_back(card);
       p(seat).shielded = true;
       if (wants_events()) {
-        emit(Event::public_event(seat_tag(seat) + " uses Force Push (" + card_name(card) + ")"));
+        say(Phrase(kSaysForcePush).seat(seat).entry(card));
       }
       after_action();
       return;
@@ -99,12 +98,14 @@ void JediDuelState::do_apply(Seat seat, Action action) {
       sense_target_ = target;
       phase_ = Phase::kSense;
       if (wants_events()) {
-        std::string seen;
-        for (Card c : p(target).hand) seen += (seen.empty() ? "" : ", ") + card_name(c);
-        emit(Event::private_event(SeatMask::only(seat),
-                                  seat_tag(seat) + " uses Force Sense on " + seat_tag(target) +
-                                      " and sees " + (seen.empty() ? "an empty hand" : seen),
-                                  seat_tag(seat) + " uses Force Sense on " + seat_tag(target)));
+        const auto& seen = p(target).hand;
+        say_to(SeatMask::only(seat),
+               seen.empty() ? Phrase(kSaysForceSenseEmptyHand).seat(seat).seat(target)
+                            : Phrase(kSaysForceSenseSeen)
+                                  .seat(seat)
+                                  .seat(target)
+                                  .entries(seen, [](Card c) { return c; }),
+               Phrase(kSaysForceSense).seat(seat).seat(target));
       }
       return;
     }
@@ -119,11 +120,8 @@ void JediDuelState::do_apply(Seat seat, Action action) {
       if (wants_events()) {
         SeatMask both = SeatMask::only(seat);
         both.add(sense_target_);
-        emit(
-            Event::private_event(both,
-                                 seat_tag(seat) + " swaps " + card_name(card) + " for " +
-                                     seat_tag(sense_target_) + "'s " + card_name(theirs),
-                                 seat_tag(seat) + " swaps a card with " + seat_tag(sense_target_)));
+        say_to(both, Phrase(kSaysSwapFor).seat(seat).entry(card).seat(sense_target_).entry(theirs),
+               Phrase(kSaysSwapWith).seat(seat).seat(sense_target_));
       }
       sense_target_ = -1;
       after_action();
@@ -138,7 +136,7 @@ void JediDuelState::do_apply(Seat seat, Action action) {
       after_action();
       return;
     case kPassAction:
-      if (wants_events()) emit(Event::public_event(seat_tag(seat) + " has no card to play"));
+      if (wants_events()) say(Phrase(kSaysNoCardToPlay).seat(seat));
       after_action();
       return;
     case kNoDefence:
@@ -155,9 +153,8 @@ void JediDuelState::do_apply(Seat seat, Action action) {
       deck_.push_back(card);
       deck_known_.push_back(static_cast<uint8_t>(1u << seat));
       if (wants_events()) {
-        emit(Event::private_event(SeatMask::only(seat),
-                                  seat_tag(seat) + " puts " + card_name(card) + " back on the deck",
-                                  seat_tag(seat) + " puts a card back on the deck"));
+        say_to(SeatMask::only(seat), Phrase(kSaysPutBack).seat(seat).entry(card),
+               Phrase(kSaysPutACardBack).seat(seat));
       }
       finish_turn();
       return;

@@ -3,12 +3,7 @@
 namespace duelhall::engine::jedi_duel {
 
 std::string card_name(Card c) {
-  if (is_joker(c)) return "Joker";
-  if (!is_card(c)) return "no card";
-  static constexpr const char* kRanks[] = {"",  "A", "2", "3",  "4", "5", "6",
-                                           "7", "8", "9", "10", "J", "Q", "K"};
-  static constexpr const char* kSuits[] = {"\u2663", "\u2666", "\u2665", "\u2660"};
-  return std::string(kRanks[rank_of(c)]) + kSuits[suit_of(c)];
+  return std::string(kCardNames[c <= kSecondJoker ? c : kNoCard]);
 }
 
 std::string seat_tag(int seat) {
@@ -18,17 +13,7 @@ std::string seat_tag(int seat) {
 }
 
 const char* area_name(Area a) {
-  switch (a) {
-    case kHigh:
-      return "High";
-    case kMiddle:
-      return "Middle";
-    case kLow:
-      return "Low";
-    case kNoArea:
-      break;
-  }
-  return "no";
+  return kAreaNames[a <= kLow ? a : kNoArea].data();
 }
 
 int Tables::defence_modifier(Area stance, Area attacked) const {

@@ -5,8 +5,10 @@
 // two Jokers. Keeping 0 free lets a view omit an empty Stance like any proto3 default.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/params.hpp"
@@ -58,6 +60,18 @@ constexpr int steps_between(Area a, Area b) {
 constexpr bool matches_stance(Card c, Area stance) {
   return is_club(c) || (!is_joker(c) && area_of_suit(suit_of(c)) == stance && stance != kNoArea);
 }
+
+// The names by card id (the phrase book's {card} list).
+inline constexpr std::array<std::string_view, kSecondJoker + 1> kCardNames = {
+    "no card", "A♣",  "2♣", "3♣",  "4♣", "5♣",  "6♣", "7♣", "8♣", "9♣",    "10♣",
+    "J♣",      "Q♣",  "K♣", "A♦",  "2♦", "3♦",  "4♦", "5♦", "6♦", "7♦",    "8♦",
+    "9♦",      "10♦", "J♦", "Q♦",  "K♦", "A♥",  "2♥", "3♥", "4♥", "5♥",    "6♥",
+    "7♥",      "8♥",  "9♥", "10♥", "J♥", "Q♥",  "K♥", "A♠", "2♠", "3♠",    "4♠",
+    "5♠",      "6♠",  "7♠", "8♠",  "9♠", "10♠", "J♠", "Q♠", "K♠", "Joker", "Joker"};
+static_assert(kCardNames[kSecondJoker] == "Joker", "one name per card id");
+// The names by Area (the phrase book's {area} list); kNoArea reads "no".
+inline constexpr std::array<std::string_view, kLow + 1> kAreaNames = {"no", "High", "Middle",
+                                                                      "Low"};
 
 std::string card_name(Card c);   // "7♥", "K♣", "Joker"
 const char* area_name(Area a);   // "High", "Middle", "Low"

@@ -33,10 +33,13 @@ void JediDuelState::start_attack(Seat attacker, Card card, Seat target, Area dec
   attack_.defence_total = (defender.stance == kNoCard ? 0 : rank_of(defender.stance)) +
                           tables_.defence_modifier(defender.area, attack_.area);
   if (wants_events()) {
-    emit(Event::public_event(seat_tag(attacker) + " attacks " + seat_tag(target) + " " +
-                             area_name(attack_.area) + " with " + card_name(card) + ": attack " +
-                             std::to_string(attack_.attack_total) + " against defence " +
-                             std::to_string(attack_.defence_total)));
+    say(Phrase(kSaysAttacks)
+            .seat(attacker)
+            .seat(target)
+            .entry(attack_.area)
+            .entry(card)
+            .number(attack_.attack_total)
+            .number(attack_.defence_total));
   }
   phase_ = Phase::kDefend;
   decider_ = target;
@@ -52,8 +55,7 @@ void JediDuelState::start_joker(Seat attacker, Card card, Seat target) {
   attack_.card = card;
   attack_.attacker_area = p(attacker).area;
   if (wants_events()) {
-    emit(
-        Event::public_event(seat_tag(attacker) + " strikes " + seat_tag(target) + " with a Joker"));
+    say(Phrase(kSaysJokerStrike).seat(attacker).seat(target));
   }
   phase_ = Phase::kDefend;
   decider_ = target;
@@ -72,7 +74,7 @@ void JediDuelState::start_lightning(Seat caster) {
     const PlayerState& other = p(s);
     if (s != caster && !other.out && other.area != kHigh && !other.shielded) lightning_left_.add(s);
   }
-  if (wants_events()) emit(Event::public_event(seat_tag(caster) + " casts Force Lightning"));
+  if (wants_events()) say(Phrase(kSaysLightning).seat(caster));
   next_lightning_target();
 }
 
@@ -95,27 +97,24 @@ void JediDuelState::resolve_defence(Seat defender, Action action) {
   switch (action.kind) {
     case kNoDefence:
       if (attack_.kind == AttackKind::kNormal) {
-        lose_fatigue(defender, attack_.defence_total - attack_.attack_total, "");
+        lose_fatigue(defender, attack_.defence_total - attack_.attack_total, kNoCard);
       } else {
         drop_to_column_bottom(defender,
-                              attack_.kind == AttackKind::kJoker ? "the Joker" : "Lightning");
+                              attack_.kind == AttackKind::kJoker ? kByJoker : kByLightning);
       }
       break;
     case kClubDefence:  // J6: the ♣'s rank replaces the whole defence total
       take_from_hand(defender, card);
       discard_.push_back(card);
       owes_replacement_.add(defender);
-      lose_fatigue(
-          defender, rank_of(card) - attack_.attack_total,
-          " behind " + card_name(card) + " (defence " + std::to_string(rank_of(card)) + ")");
+      lose_fatigue(defender, rank_of(card) - attack_.attack_total, card);
       break;
     case kForceDefence:  // J7
       take_from_hand(defender, card);
       discard_.push_back(card);
       owes_replacement_.add(defender);
       if (wants_events()) {
-        emit(Event::public_event(seat_tag(defender) + " negates it with a Force Defence, " +
-                                 card_name(card)));
+        say(Phrase(kSaysNegates).seat(defender).entry(card));
       }
       if (fumble_allowed(defender)) {
         phase_ = Phase::kFumble;
@@ -142,9 +141,12 @@ void JediDuelState::resolve_fumble(Seat defender, Action action) {
     attacker.stance = card;
     if (!is_club(card)) attacker.area = area_of_suit(suit_of(card));
     if (wants_events()) {
-      emit(Event::public_event(seat_tag(defender) + " makes " + seat_tag(attack_.attacker) +
-                               " fumble: " + card_name(card) + " replaces " + card_name(old) +
-                               ", now " + area_name(attacker.area)));
+      say(Phrase(kSaysFumble)
+              .seat(defender)
+              .seat(attack_.attacker)
+              .entry(card)
+              .entry(old)
+              .entry(attacker.area));
     }
   }
   after_defence();
@@ -160,26 +162,33 @@ void JediDuelState::after_defence() {
   after_action();
 }
 
-void JediDuelState::lose_fatigue(Seat seat, int amount, const std::string& how) {
+void JediDuelState::lose_fatigue(Seat seat, int amount, Card behind) {
   if (amount <= 0) {
-    if (wants_events())
-      emit(Event::public_event("the attack on @" + std::to_string(seat) + how + " is too slow"));
+    if (!wants_events()) return;
+    if (behind == kNoCard) {
+      say(Phrase(kSaysTooSlow).seat(seat));
+    } else {
+      say(Phrase(kSaysTooSlowBehind).seat(seat).entry(behind).number(rank_of(behind)));
+    }
     return;
   }
   p(seat).fatigue -= amount;
   if (wants_events()) {
-    emit(Event::public_event(seat_tag(attack_.attacker) + " hits " + seat_tag(seat) + how + ": " +
-                             std::to_string(amount) + " fatigue, " +
-                             std::to_string(p(seat).fatigue) + " left"));
+    Phrase hits = behind == kNoCard ? Phrase(kSaysHits).seat(attack_.attacker).seat(seat)
+                                    : Phrase(kSaysHitsBehind)
+                                          .seat(attack_.attacker)
+                                          .seat(seat)
+                                          .entry(behind)
+                                          .number(rank_of(behind));
+    say(hits.number(amount).number(p(seat).fatigue));
   }
   if (p(seat).fatigue <= 0) eliminate(seat);  // J9
 }
 
-void JediDuelState::drop_to_column_bottom(Seat seat, const std::string& how) {
+void JediDuelState::drop_to_column_bottom(Seat seat, DropCause cause) {
   p(seat).fatigue = tables_.column_bottom(p(seat).fatigue);
   if (wants_events()) {
-    emit(Event::public_event(how + " drops " + seat_tag(seat) + " to " +
-                             std::to_string(p(seat).fatigue)));
+    say(Phrase(kSaysDrops).entry(cause).seat(seat).number(p(seat).fatigue));
   }
 }
 
@@ -196,8 +205,7 @@ void JediDuelState::regain(Seat seat, Card card) {
   const int before = player.fatigue;
   player.fatigue = std::min(cap, player.fatigue + (matches ? 2 : 1));
   if (wants_events()) {
-    emit(Event::public_event(seat_tag(seat) + " discards " + card_name(card) + " to regain " +
-                             std::to_string(player.fatigue - before) + " fatigue"));
+    say(Phrase(kSaysRegains).seat(seat).entry(card).number(player.fatigue - before));
   }
 }
 

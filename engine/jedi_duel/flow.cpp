@@ -59,7 +59,7 @@ void JediDuelState::begin_turn(Seat seat) {
   }
   // J16: no card may go to a Stance, so the old one stays and step 1 is skipped.
   phase_ = Phase::kAction;
-  if (wants_events()) emit(Event::public_event(seat_tag(seat) + " keeps the Stance"));
+  if (wants_events()) say(Phrase(kSaysKeepsStance).seat(seat));
 }
 
 void JediDuelState::take_from_hand(Seat seat, Card card) {
@@ -75,8 +75,7 @@ void JediDuelState::play_stance(Seat seat, Card card, Area declared, bool replac
   player.stance = card;
   player.area = is_club(card) ? declared : area_of_suit(suit_of(card));  // J3
   if (wants_events()) {
-    emit(Event::public_event(seat_tag(seat) + " takes a " + area_name(player.area) +
-                             " Stance with " + card_name(card)));
+    say(Phrase(kSaysTakesStance).seat(seat).entry(player.area).entry(card));
   }
 }
 
@@ -91,8 +90,7 @@ bool JediDuelState::draw_one(Seat seat, std::vector<Card>* drawn) {
     deck_known_.assign(deck_.size(), 0);
     ++passes_;
     if (wants_events()) {
-      emit(Event::public_event("the discard pile becomes the draw deck: pass " +
-                               std::to_string(passes_) + " of " + std::to_string(num_seats())));
+      say(Phrase(kSaysReshuffle).number(passes_).number(num_seats()));
     }
   }
   const Card card = deck_.back();
@@ -105,12 +103,10 @@ bool JediDuelState::draw_one(Seat seat, std::vector<Card>* drawn) {
 
 void JediDuelState::emit_draw(Seat seat, const std::vector<Card>& drawn) {
   if (!wants_events()) return;
-  std::string who = seat_tag(seat);
-  std::string cards;
-  for (Card c : drawn) cards += (cards.empty() ? "" : ", ") + card_name(c);
-  emit(Event::private_event(SeatMask::only(seat),
-                            who + " drew " + (cards.empty() ? "nothing" : cards),
-                            who + " drew " + std::to_string(drawn.size()) + " card(s)"));
+  say_to(SeatMask::only(seat),
+         drawn.empty() ? Phrase(kSaysDrewNothing).seat(seat)
+                       : Phrase(kSaysDrew).seat(seat).entries(drawn, [](Card c) { return c; }),
+         Phrase(kSaysDrewCount).seat(seat).number(static_cast<int>(drawn.size())));
 }
 
 // Step 4 for the turn player: two cards, or three in Low Stance with one to put back (J14).
@@ -169,10 +165,12 @@ void JediDuelState::end_by_passes() {
     if (!p(s).out && p(s).fatigue == best) winners_.add(s);
   }
   phase_ = Phase::kOver;
-  end_reason_ = winners_.count() == 1
-                    ? "the deck went round once per player; most fatigue wins"
-                    : "the deck went round once per player; tied for most fatigue, a shared draw";
-  if (wants_events()) emit(Event::public_event("game over: " + end_reason_));
+  end(winners_.count() == 1 ? kMostFatigue : kTiedForMostFatigue);
+}
+
+void JediDuelState::end(EndReason reason) {
+  end_reason_ = end_reason_text(reason);
+  if (wants_events()) say(Phrase(kSaysGameOver).entry(reason));
 }
 
 void JediDuelState::eliminate(Seat seat) {
@@ -186,14 +184,13 @@ void JediDuelState::eliminate(Seat seat) {
   player.area = kNoArea;
   player.shielded = false;
   owes_replacement_.remove(seat);
-  if (wants_events()) emit(Event::public_event(seat_tag(seat) + " is out"));
+  if (wants_events()) say(Phrase(kSaysOut).seat(seat));
   if (alive_count() == 1) {
     phase_ = Phase::kOver;
     for (Seat s = 0; s < num_seats(); ++s) {
       if (!p(s).out) winners_ = SeatMask::only(s);
     }
-    end_reason_ = "last player with fatigue left";
-    if (wants_events()) emit(Event::public_event("game over: " + end_reason_));
+    end(kLastWithFatigue);
   }
 }
 

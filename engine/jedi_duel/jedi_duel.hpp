@@ -25,6 +25,7 @@
 #include "core/registry.hpp"
 #include "core/state.hpp"
 #include "jedi_duel/cards.hpp"
+#include "jedi_duel/phrases.hpp"
 
 namespace duelhall::engine::jedi_duel {
 
@@ -177,8 +178,15 @@ class JediDuelState final : public State {
   void resolve_fumble(Seat defender, Action action);
   void after_defence();
   void regain(Seat seat, Card card);
-  void lose_fatigue(Seat seat, int amount, const std::string& how);
-  void drop_to_column_bottom(Seat seat, const std::string& how);
+  // `behind`: the ♣ whose rank replaced the defence (J6), or kNoCard.
+  void lose_fatigue(Seat seat, int amount, Card behind);
+  void drop_to_column_bottom(Seat seat, DropCause cause);
+  // Records why the game ended and says so.
+  void end(EndReason reason);
+  void say(const Phrase& phrase) { emit(Event::said(phrase_book(), phrase)); }
+  void say_to(SeatMask audience, const Phrase& phrase, const Phrase& redacted) {
+    emit(Event::said_to(phrase_book(), audience, phrase, redacted));
+  }
   void eliminate(Seat seat);
   bool can_force_defend(Seat defender, Card card) const;
   bool fumble_allowed(Seat defender) const;

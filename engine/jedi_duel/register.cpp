@@ -18,6 +18,7 @@ void register_jedi_duel(Registry& registry) {
   info.max_game_length = 3000;
   info.create = [](const MatchConfig& config) { return std::make_unique<JediDuelState>(config); };
   info.bot_levels = {"random", "heuristic", "expert"};
+  info.phrases = &phrase_book();
   info.labels_by_code = true;  // action_label reads only the action's kind and arguments
   info.make_bot = [](std::string_view level) -> std::unique_ptr<Bot> {
     if (level == "heuristic") return std::make_unique<HeuristicBot>();

@@ -46,10 +46,11 @@ void YoungJediState::deployed_to_planet(int seat, uint16_t deployed) {
     }
     if (e.kind == EffectKind::kOpponentDamageOnDeployTo) {
       // Darth Sidious, The Phantom Menace. Y6: damage discards; Y9: emptying the deck wins.
-      if (wants_events())
-        emit(Event::public_event(seat_ref(1 - seat) + " takes " + std::to_string(e.amount) +
-                                 " damage: " + card(deployed).title + " deployed to " +
-                                 kPlanetNames[table_.planet]));
+      say(Phrase(kSaidTakesDeployDamage)
+              .seat(1 - seat)
+              .number(e.amount)
+              .entry(deployed)
+              .entry(table_.planet));
       take_damage(1 - seat, e.amount);
     } else if (e.kind == EffectKind::kMayDrawOnDeployTo && !table_.players[seat].draw.empty()) {
       // Baskol Yeesrim, Gran Senator: "you may draw one card", offered, never made for her (Y9).
@@ -63,10 +64,7 @@ void YoungJediState::deployed_to_planet(int seat, uint16_t deployed) {
       table_.phase = Phase::kSearchDrawDeck;
       table_.to_act = seat;
       table_.search_text_card = deployed;
-      if (wants_events())
-        emit(Event::public_event(seat_ref(seat) +
-                                 " searches her draw deck: " + card(deployed).title +
-                                 " deployed to " + kPlanetNames[table_.planet]));
+      say(Phrase(kSaidSearchesDrawDeck).seat(seat).entry(deployed).entry(table_.planet));
     }
   }
 }
@@ -94,15 +92,11 @@ void YoungJediState::end_search(int seat, int found) {
     me.draw.erase(std::find(me.draw.begin(), me.draw.end(), static_cast<uint16_t>(found)));
     me.in_play.push_back(static_cast<uint16_t>(found));
     table_.counters_left -= card(static_cast<uint16_t>(found)).counters;
-    if (wants_events())
-      emit(Event::public_event(seat_ref(seat) + " deployed " + card_name(found) +
-                               " from her draw deck"));
+    say(named(Phrase(kSaidDeployedFromDeck).seat(seat), static_cast<uint16_t>(found)));
   }
   shuffle(std::span<uint16_t>(me.draw), "shuffle draw deck after a search " + seat_ref(seat));
   if (found == kAbsent) {
-    if (wants_events())
-      emit(Event::public_event(seat_ref(seat) + " deployed nothing from her draw deck and takes " +
-                               std::to_string(penalty) + " damage"));
+    say(Phrase(kSaidDeployedNothingFromDeck).seat(seat).number(penalty));
     take_damage(seat, penalty);  // Y6, Y9: her last card so discarded is a deck victory
     return;
   }

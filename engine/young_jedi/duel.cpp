@@ -23,11 +23,11 @@ void YoungJediState::initiate_duel(int character, int weapon, int target) {
   table_.duel.weapon[me] = weapon;
   table_.duel.character[1 - me] = target;
   const Player& p = table_.players[me];
-  if (wants_events())
-    emit(Event::public_event(seat_ref(me) +
-                             " initiated a duel: " + card(p.in_play[character]).title + " with " +
-                             card(p.in_play[weapon]).title + " against " +
-                             card(table_.players[1 - me].in_play[target]).title));
+  say(Phrase(kSaidInitiatedDuel)
+          .seat(me)
+          .entry(p.in_play[character])
+          .entry(p.in_play[weapon])
+          .entry(table_.players[1 - me].in_play[target]));
   table_.phase = Phase::kChooseDefender;
   table_.to_act = 1 - me;
   // Y21: with no dueling character to swap in, the chosen one defends; nothing to decide.
@@ -39,9 +39,7 @@ void YoungJediState::initiate_duel(int character, int weapon, int target) {
 void YoungJediState::settle_defender() {
   int defender = 1 - table_.duel.initiator;
   const Player& p = table_.players[defender];
-  if (wants_events())
-    emit(Event::public_event(seat_ref(defender) + " defends with " +
-                             card(p.in_play[table_.duel.character[defender]]).title));
+  say(Phrase(kSaidDefendsWith).seat(defender).entry(p.in_play[table_.duel.character[defender]]));
   // Seed 003: a character with printed DAMAGE 0 is simply discarded; no dueling hands.
   bool zero_damage = false;
   for (int seat = 0; seat < 2; ++seat) {
@@ -53,9 +51,7 @@ void YoungJediState::settle_defender() {
       Player& q = table_.players[seat];
       int pos = table_.duel.character[seat];
       if (card(q.in_play[pos]).damage != 0) continue;
-      if (wants_events())
-        emit(Event::public_event(seat_ref(seat) + "'s " + card(q.in_play[pos]).title +
-                                 " has DAMAGE 0 and is discarded; the duel is over"));
+      say(Phrase(kSaidZeroDamageDiscarded).seat(seat).entry(q.in_play[pos]));
       q.discard.push_back(q.in_play[pos]);
       q.in_play.erase(q.in_play.begin() + pos);
     }
@@ -118,9 +114,7 @@ void YoungJediState::start_duel() {
     if (is_anakin(card(p.in_play[table_.duel.character[seat]])) && draw_into(seat, p.hand)) {
       power[seat] += card(p.hand.back()).destiny;
       p.known_hand.push_back(p.hand.back());  // a destiny draw is seen by both players
-      if (wants_events())
-        emit(Event::public_event(seat_ref(seat) +
-                                 " drew destiny for Anakin: " + card_name(p.hand.back())));
+      say(named(Phrase(kSaidAnakinDestiny).seat(seat), p.hand.back()));
     }
   }
   if (settle_deck_outs()) return;
@@ -129,9 +123,7 @@ void YoungJediState::start_duel() {
     int drawn = 0;
     // Dueling cards stay part of the draw deck: an empty deck here is no deck-out (seed 003).
     while (drawn < power[seat] && draw_into(seat, p.dueling_hand, true)) ++drawn;
-    if (wants_events())
-      emit(Event::public_event(seat_ref(seat) + " duels at power " + std::to_string(power[seat]) +
-                               " and drew " + std::to_string(drawn) + " dueling cards"));
+    say(Phrase(kSaidDuelsAtPower).seat(seat).number(power[seat]).number(drawn));
   }
   next_attack(first);
 }
@@ -154,7 +146,7 @@ void YoungJediState::play_attack(int seat, uint16_t c) {
   p.dueling_hand.erase(std::find(p.dueling_hand.begin(), p.dueling_hand.end(), c));
   p.dueling_pile.push_back(c);
   table_.duel.attack_card = c;
-  if (wants_events()) emit(Event::public_event(seat_ref(seat) + " attacked with " + card_name(c)));
+  say(named(Phrase(kSaidAttackedWith).seat(seat), c));
   if (table_.players[1 - seat].dueling_hand.empty()) {
     score_hit(seat);
     return;
@@ -168,7 +160,7 @@ void YoungJediState::play_block(int seat, uint16_t c) {
   p.dueling_hand.erase(std::find(p.dueling_hand.begin(), p.dueling_hand.end(), c));
   p.dueling_pile.push_back(c);
   table_.duel.attack_card = c;  // the block becomes the next attack
-  if (wants_events()) emit(Event::public_event(seat_ref(seat) + " blocked with " + card_name(c)));
+  say(named(Phrase(kSaidBlockedWith).seat(seat), c));
   if (table_.players[1 - seat].dueling_hand.empty()) {
     score_hit(seat);
     return;
@@ -200,13 +192,12 @@ void YoungJediState::score_hit(int hitter) {
   int hit = 1 - hitter;
   int c = table_.duel.attack_card;
   table_.players[hit].hits += 1;
-  if (wants_events())
-    emit(Event::public_event(seat_ref(hitter) + " scored a hit on " + seat_ref(hit)));
+  say(Phrase(kSaidScoredHit).seat(hitter).seat(hit));
   // Seed 003: the hitting card's "When dueling" text works only for a lightsaber user.
   if (uses_lightsaber(hitter) &&
       card(static_cast<uint16_t>(c)).dueling_text == DuelingText::kExtraHit) {
     table_.players[hit].hits += 1;
-    if (wants_events()) emit(Event::public_event(card_name(c) + ": one extra hit"));
+    say(named(Phrase(kSaidExtraHit), static_cast<uint16_t>(c)));
   }
   const CardData& victim = card(table_.players[hit].in_play[table_.duel.character[hit]]);
   if (table_.players[hit].hits >= victim.damage) {
@@ -255,8 +246,7 @@ void YoungJediState::use_dueling_text() {
     default:
       break;
   }
-  if (wants_events())
-    emit(Event::public_event(seat_ref(me) + " used the dueling text of " + card_name(c)));
+  say(named(Phrase(kSaidUsedDuelingText).seat(me), c));
   table_.duel.text_card = kAbsent;
   table_.duel.text_owner = kAbsent;
   const CardData& victim = card(table_.players[foe].in_play[table_.duel.character[foe]]);
@@ -306,9 +296,7 @@ void YoungJediState::end_duel(int defeated) {
     Player& p = table_.players[defeated];
     int c = table_.duel.character[defeated];
     int wpn = table_.duel.weapon[defeated];
-    if (wants_events())
-      emit(Event::public_event(seat_ref(defeated) + "'s " + card(p.in_play[c]).title +
-                               " was defeated"));
+    say(Phrase(kSaidDefeated).seat(defeated).entry(p.in_play[c]));
     p.discard.push_back(p.in_play[c]);
     if (wpn != kAbsent) p.discard.push_back(p.in_play[wpn]);
     for (int pos : {std::max(c, wpn), std::min(c, wpn)}) {
@@ -322,15 +310,12 @@ void YoungJediState::end_duel(int defeated) {
       damaged = h0 > h1 ? 0 : 1;
       damage = std::max(h0, h1);
     }
-    if (wants_events())
-      emit(Event::public_event("both ran out of dueling cards: hits " + std::to_string(h0) +
-                               " to " + std::to_string(h1)));
+    say(Phrase(kSaidBothOutOfDuelingCards).number(h0).number(h1));
   }
   // All dueling cards go back into their owners' draw decks before any damage (seed 003).
   for (int seat : {table_.duel.initiator, 1 - table_.duel.initiator}) reshuffle_dueling_cards(seat);
   if (damaged != kAbsent && damage > 0) {
-    if (wants_events())
-      emit(Event::public_event(seat_ref(damaged) + " takes " + std::to_string(damage) + " damage"));
+    say(Phrase(kSaidTakesDamage).seat(damaged).number(damage));
     take_damage(damaged, damage);
   }
   for (Player& p : table_.players) p.hits = 0;

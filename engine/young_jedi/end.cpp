@@ -43,15 +43,12 @@ bool YoungJediState::settle_deck_outs() {
   if (decked_out_.count() == 2) {
     table_.winners = SeatMask::first_n(2);
     table_.end_reason = static_cast<uint8_t>(EndReason::kBothDeckedOut);
-    if (wants_events())
-      emit(Event::public_event("both players drew their last card in the same fight: a tie"));
+    say(Phrase(kSaidBothDeckedOut));
   } else {
     int loser = decked_out_.first();
     table_.winners = SeatMask::only(1 - loser);
     table_.end_reason = static_cast<uint8_t>(EndReason::kDeckVictory);
-    if (wants_events())
-      emit(Event::public_event(seat_ref(loser) + " has no draw deck left: " + seat_ref(1 - loser) +
-                               " wins by deck victory"));
+    say(Phrase(kSaidDeckVictory).seat(loser).seat(1 - loser));
   }
   decked_out_ = SeatMask();
   return true;

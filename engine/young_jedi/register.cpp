@@ -2,6 +2,7 @@
 
 #include "young_jedi/bot.hpp"
 #include "young_jedi/deck.hpp"
+#include "young_jedi/phrases.hpp"
 #include "young_jedi/state.hpp"
 
 namespace duelhall::engine::young_jedi {
@@ -20,6 +21,7 @@ void register_young_jedi(Registry& registry) {
   // a dueling card (at most 120 cards) and each hit adds at most one take-hit and one text
   // choice: 122 * (2 + 3 * 120 + 3) + 120 < 45,000 (ruling Y22).
   info.max_game_length = 45'000;
+  info.phrases = &phrase_book();
   info.create = [](const MatchConfig& config) { return create_state(config); };
   info.check_seat_option = [](const Params&, const std::string& option) {
     return check_deck_option(option);

@@ -54,8 +54,7 @@ int YoungJediState::destiny_contest(std::array<int, 2>& shown, std::string_view 
 void YoungJediState::start_first_turn() {
   // Y3: destiny decides who goes first; then both draw six.
   int first = destiny_contest(table_.first_player_destiny, "first player");
-  if (wants_events())
-    emit(Event::public_event(seat_ref(first) + " won the destiny draw and goes first"));
+  say(Phrase(kSaidGoesFirst).seat(first));
   for (int seat = 0; seat < 2; ++seat) {
     Player& p = table_.players[seat];
     for (int i = 0; i < kStartingHand; ++i) {
@@ -89,9 +88,9 @@ void YoungJediState::draw_step() {
   int seat = table_.active;
   Player& p = table_.players[seat];
   if (draw_into(seat, p.hand) && wants_events()) {
-    emit(Event::private_event(SeatMask::only(seat),
-                              seat_ref(seat) + " drew " + card_name(p.hand.back()),
-                              seat_ref(seat) + " drew a card"));
+    emit(Event::said_to(phrase_book(), SeatMask::only(seat),
+                        named(Phrase(kSaidDrew).seat(seat), p.hand.back()),
+                        Phrase(kSaidDrewACard).seat(seat)));
   }
   if (settle_deck_outs()) return;  // Y9: her last card: the other player's turn never begins
   begin_turn(1 - seat);
@@ -210,8 +209,7 @@ void YoungJediState::do_apply(Seat seat, Action action) {
   switch (static_cast<ActionKind>(action.kind)) {
     case ActionKind::kChoosePlanet:
       table_.planet = action.arg(0);
-      if (wants_events())
-        emit(Event::public_event(seat_ref(seat) + " chose " + kPlanetNames[table_.planet]));
+      say(Phrase(kSaidChosePlanet).seat(seat).entry(table_.planet));
       start_first_turn();
       break;
     case ActionKind::kDeploy: {
@@ -224,7 +222,7 @@ void YoungJediState::do_apply(Seat seat, Action action) {
       }
       me.in_play.push_back(c);
       table_.counters_left -= card(c).counters;
-      if (wants_events()) emit(Event::public_event(seat_ref(seat) + " deployed " + card_name(c)));
+      say(named(Phrase(kSaidDeployed).seat(seat), c));
       deployed_to_planet(seat, c);
       break;
     }
@@ -266,12 +264,11 @@ void YoungJediState::do_apply(Seat seat, Action action) {
     case ActionKind::kDrawCard:
       // Y9: the draw is hers to take; her last card is then a deck victory like any other.
       draw_into(seat, me.hand);
-      if (wants_events())
-        emit(Event::public_event(seat_ref(seat) + " takes the draw her card offers"));
+      say(Phrase(kSaidTakesOfferedDraw).seat(seat));
       if (!settle_deck_outs()) after_optional_draw();
       break;
     case ActionKind::kDeclineDraw:
-      if (wants_events()) emit(Event::public_event(seat_ref(seat) + " does not draw"));
+      say(Phrase(kSaidDoesNotDraw).seat(seat));
       after_optional_draw();
       break;
     case ActionKind::kDeployFromDeck:
@@ -284,7 +281,7 @@ void YoungJediState::do_apply(Seat seat, Action action) {
       table_.phase = Phase::kOver;
       table_.winners = SeatMask::only(1 - seat);
       table_.end_reason = static_cast<uint8_t>(EndReason::kConceded);
-      if (wants_events()) emit(Event::public_event(seat_ref(seat) + " conceded"));
+      say(Phrase(kSaidConceded).seat(seat));
       break;
   }
   settle_deck_outs();
@@ -338,6 +335,10 @@ std::string YoungJediState::action_label(Seat seat, Action action) const {
       return "deploy nothing from your draw deck";
   }
   return "unknown action";
+}
+
+void YoungJediState::say(const Phrase& phrase) {
+  if (wants_events()) emit(Event::said(phrase_book(), phrase));
 }
 
 std::string YoungJediState::card_name(int index) const {

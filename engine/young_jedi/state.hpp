@@ -17,6 +17,7 @@
 
 #include "core/state.hpp"
 #include "young_jedi/deck.hpp"
+#include "young_jedi/phrases.hpp"
 #include "young_jedi/table.hpp"
 
 namespace duelhall::engine::young_jedi {
@@ -83,6 +84,8 @@ class YoungJediState final : public State {
   bool settle_deck_outs();  // true when the game is over
   void legal_duel_actions(Seat seat, std::vector<Action>& out) const;
   std::string card_name(int index) const;
+  // A public event, said as a phrase of the ruleset's book (phrases.hpp).
+  void say(const Phrase& phrase);
 
   Table table_;
   SeatMask decked_out_;  // until the caller settles it (Y9)

@@ -49,7 +49,7 @@ enum class Phase : uint8_t {
   kSearchDrawDeck,  // `to_act` searches her draw deck for the card a deploy text names (Y29)
 };
 
-// A seat in event texts: "@0"; clients substitute display names.
+// A seat in chance-step labels, written as event texts write it ("@0", phrases.hpp's {s}).
 inline std::string seat_ref(int seat) {
   std::string ref(1, '@');
   ref += std::to_string(seat);

@@ -125,6 +125,30 @@ void check_leaks(const State& state, engine::Rng& rng, const GameContext& ctx,
   }
 }
 
+// An event said as a phrase renders its text (and its redacted one) from the ruleset's book.
+void check_phrases(const engine::RulesetInfo& info, const std::vector<engine::Event>& events,
+                   const GameContext& ctx, HarnessReport& report) {
+  for (const auto& e : events) {
+    ++report.events;
+    if (!e.phrase) continue;
+    HARNESS_CHECK(info.phrases != nullptr, ctx, "a phrase, but the ruleset has no phrase book");
+    ++report.events_said_as_phrases;
+    HARNESS_CHECK(engine::render(*info.phrases, e.phrase) == e.text, ctx,
+                  "phrase " << e.phrase.id() << " renders '"
+                            << engine::render(*info.phrases, e.phrase) << "', the text is '"
+                            << e.text << "'");
+    HARNESS_CHECK(!e.redacted.empty() == static_cast<bool>(e.redacted_phrase), ctx,
+                  "a redacted text without its phrase, or the other way round: '" << e.text
+                                                                                  << "'");
+    if (e.redacted_phrase) {
+      HARNESS_CHECK(engine::render(*info.phrases, e.redacted_phrase) == e.redacted, ctx,
+                    "redacted phrase " << e.redacted_phrase.id() << " renders '"
+                                       << engine::render(*info.phrases, e.redacted_phrase)
+                                       << "', the redacted text is '" << e.redacted << "'");
+    }
+  }
+}
+
 }  // namespace
 
 int scaled_games(int games) {
@@ -158,6 +182,7 @@ HarnessReport run_random_play(const engine::Registry& registry, const std::strin
     engine::Rng rng(engine::seed_from_number(ctx.seed ^ 0x9e3779b97f4a7c15ull));
     const auto inventory = state.inventory();
     std::vector<Action> legal;
+    std::vector<engine::Event> events;
     while (!state.terminal()) {
       ++ctx.step;
       HARNESS_CHECK(ctx.step <= static_cast<size_t>(info->max_game_length), ctx,
@@ -181,8 +206,10 @@ HarnessReport run_random_play(const engine::Registry& registry, const std::strin
       state.legal_actions(seat, legal);
       if (game % options.resign_every != 0) engine::drop_avoided(legal, info->resign_kinds);
       Action action = legal[rng.below(static_cast<uint32_t>(legal.size()))];
-      auto result = state.apply(seat, action);
+      events.clear();
+      auto result = state.apply(seat, action, &events);
       HARNESS_CHECK(result.ok(), ctx, "legal action refused: " << result.reason);
+      check_phrases(*info, events, ctx, report);
       ++report.actions;
     }
     HARNESS_CHECK(state.inventory() == inventory, ctx, "inventory changed by the last action");

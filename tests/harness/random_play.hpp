@@ -9,6 +9,8 @@
 //    leaves its view byte-identical;
 //  - a ruleset that declares `labels_by_code` gives every code the same label, whatever the
 //    position, the seat and the game;
+//  - a ruleset with a phrase book: every event said as a phrase renders, with the book, exactly
+//    its text (and its redacted phrase its redacted text);
 // and at the end of each game that it ended within the ruleset's bound and that replaying its
 // seed and steps rebuilds the same final state.
 #pragma once
@@ -44,6 +46,8 @@ struct HarnessReport {
   long long leak_checks = 0;
   long long hidden_redraws_that_changed_something = 0;
   long long label_checks = 0;  // labels compared with the code's first label (labels_by_code)
+  long long events = 0;
+  long long events_said_as_phrases = 0;  // with a phrase, checked against the book
   std::map<int, int> games_by_seats;
 };
 

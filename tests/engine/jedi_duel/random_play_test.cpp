@@ -19,4 +19,8 @@ TEST_CASE("Jedi Duel survives random legal play across 2 to 6 seats") {
   CHECK(report.leak_checks > 0);
   CHECK(report.label_checks > 0);  // Jedi Duel declares labels_by_code
   CHECK(report.hidden_redraws_that_changed_something > 0);
+  // Every event is said as a phrase of the book (protocol 5 sends no Jedi Duel event as text),
+  // and the harness held each one's rendering to its text.
+  CHECK(report.events > report.actions);
+  CHECK(report.events_said_as_phrases == report.events);
 }

@@ -8,7 +8,7 @@
 
 using namespace duelhall;
 
-TEST_CASE("young_jedi random play with the ready decks") {
+TEST_CASE("young_jedi random play with the ready decks says every event as a phrase") {
   testing::HarnessOptions options;
   options.games = 2000;
   // Every pairing of the ready decks, seat 0 Light and seat 1 Dark.
@@ -25,6 +25,9 @@ TEST_CASE("young_jedi random play with the ready decks") {
   auto report = testing::run_random_play(engine::builtin_registry(), "young_jedi", options);
   auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   CHECK(report.games == testing::scaled_games(2000));
+  // The harness renders each phrase with the book and compares it with the event's text.
+  CHECK(report.events > 0);
+  CHECK(report.events_said_as_phrases == report.events);
   WARN("young_jedi: " << report.games << " games, " << report.actions << " actions, "
                       << report.leak_checks << " leak checks in " << seconds << " s");
 }
@@ -41,8 +44,7 @@ std::vector<std::string> searching_decks() {
     if (ready.side == engine::young_jedi::Side::kDark && dark.empty()) dark = ready.list;
   }
   light += "3 Valorum, Leader of the Senate\n3 Alderaan Diplomat, Senator\n";
-  dark +=
-      "3 7_52\n3 7_53\n2 Tey How, Neimoidian Command Officer\n";
+  dark += "3 7_52\n3 7_53\n2 Tey How, Neimoidian Command Officer\n";
   return {light, dark};
 }
 
@@ -61,6 +63,8 @@ TEST_CASE("young_jedi random play with decks whose deploy texts search the draw 
   options.seat_options = [decks](int, uint64_t) { return decks; };
   auto report = testing::run_random_play(engine::builtin_registry(), "young_jedi", options);
   CHECK(report.games == testing::scaled_games(100));
+  CHECK(report.events > 0);
+  CHECK(report.events_said_as_phrases == report.events);  // the search's events among them
   // Those games do reach the search: count the searches of random games with these decks.
   engine::Registry registry = engine::builtin_registry();
   int searches = 0;

@@ -1,0 +1,52 @@
+// Jedi Duel's phrase book (core/phrase.hpp): the templates its events are said with, and the lists
+// their slots name. The ids are the protocol's (MatchUpdate.phrases): a template keeps its id, and
+// a new one takes the next.
+#pragma once
+
+#include <cstdint>
+
+#include "core/phrase.hpp"
+
+namespace duelhall::engine::jedi_duel {
+
+enum PhraseId : uint16_t {
+  kSaysForceHeal = 1,
+  kSaysForcePush,
+  kSaysForceSenseSeen,
+  kSaysForceSenseEmptyHand,
+  kSaysForceSense,
+  kSaysSwapFor,
+  kSaysSwapWith,
+  kSaysNoCardToPlay,
+  kSaysPutBack,
+  kSaysPutACardBack,
+  kSaysKeepsStance,
+  kSaysTakesStance,
+  kSaysReshuffle,
+  kSaysDrew,
+  kSaysDrewNothing,
+  kSaysDrewCount,
+  kSaysGameOver,
+  kSaysOut,
+  kSaysAttacks,
+  kSaysJokerStrike,
+  kSaysLightning,
+  kSaysNegates,
+  kSaysFumble,
+  kSaysTooSlow,
+  kSaysTooSlowBehind,
+  kSaysHits,
+  kSaysHitsBehind,
+  kSaysDrops,
+  kSaysRegains,
+};
+
+// The end reasons ("game over: ..."), as {end} entries.
+enum EndReason : uint8_t { kLastWithFatigue = 0, kMostFatigue = 1, kTiedForMostFatigue = 2 };
+// What drops a player to the bottom of the column, as {cause} entries.
+enum DropCause : uint8_t { kByJoker = 0, kByLightning = 1 };
+
+const PhraseBook& phrase_book();
+std::string_view end_reason_text(EndReason reason);
+
+}  // namespace duelhall::engine::jedi_duel

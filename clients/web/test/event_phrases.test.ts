@@ -1,0 +1,80 @@
+// Protocol 5's events (src/event_phrases.ts): phrases of the ruleset's book rendered into the
+// texts the engine renders (engine/core/phrase.cpp), events one after another in one list, and an
+// event that does not fit the book shown as "?" without losing those that can still be read.
+import { describe, expect, it } from "vitest";
+import { create } from "@bufbuild/protobuf";
+import { PhraseBookSchema } from "../src/gen/lobby_pb";
+import { phraseTexts } from "../src/event_phrases";
+
+const BOOK = create(PhraseBookSchema, {
+  templates: [
+    "",
+    "{s} attacks {s} {area} with {card}", // 1
+    "{s} draws {n} cards", // 2
+    "{s} discards {card*}", // 3
+    "Game over", // 4
+    "{s} plays {nothing}", // 5: a list the book lacks
+    "{s} takes {card} and {card*}: {n}", // 6
+    "{s} opens {card", // 7: a slot never closed
+  ],
+  lists: [
+    { name: "area", entries: ["high", "middle", "low"] },
+    { name: "card", entries: ["5♥", "Luke", "Yoda", "7♠"] },
+  ],
+});
+
+const render = (phrases: number[]) => phraseTexts(phrases, BOOK);
+
+describe("phrases", () => {
+  it("render every kind of slot: a seat as @N, a number, a list's entry, a counted run of entries", () => {
+    expect(render([1, 0, 1, 2, 1])).toEqual(["@0 attacks @1 low with Luke"]);
+    expect(render([2, 1, 3])).toEqual(["@1 draws 3 cards"]);
+    expect(render([4])).toEqual(["Game over"]);
+    expect(render([6, 1, 2, 2, 0, 3, 7])).toEqual(["@1 takes Yoda and 5♥, 7♠: 7"]);
+  });
+
+  it("join a {LIST*} slot's 0, 1 or 3 entries with commas", () => {
+    expect(render([3, 1, 0])).toEqual(["@1 discards "]);
+    expect(render([3, 1, 1, 3])).toEqual(["@1 discards 7♠"]);
+    expect(render([3, 0, 3, 0, 2, 1])).toEqual(["@0 discards 5♥, Yoda, Luke"]);
+  });
+
+  it("write negative numbers with their sign", () => {
+    expect(render([2, 0, -2])).toEqual(["@0 draws -2 cards"]);
+    expect(render([2, 0, -2147483648])).toEqual(["@0 draws -2147483648 cards"]);
+    expect(render([6, 0, 1, 0, -7])).toEqual(["@0 takes Luke and : -7"]);
+  });
+
+  it("read events one after another, each taking the arguments its template's slots take", () => {
+    expect(render([2, 0, 1, 1, 1, 0, 0, 3])).toEqual(["@0 draws 1 cards", "@1 attacks @0 high with 7♠"]);
+    expect(render([3, 1, 2, 0, 1, 4, 3, 0, 0])).toEqual(["@1 discards 5♥, Luke", "Game over", "@0 discards "]);
+    expect(render([])).toEqual([]);
+  });
+
+  it("agree with the engine's renderer on the texts it gives", () => {
+    // Written from the template rules and checked against engine/core/phrase.cpp's render.
+    expect(render([1, 1, 0, 0, 0, 6, 1, 3, 2, 1, 2, 0])).toEqual([
+      "@1 attacks @0 high with 5♥",
+      "@1 takes 7♠ and Luke, Yoda: 0",
+    ]);
+    expect(phraseTexts([1, 0, 1], create(PhraseBookSchema, { templates: ["", "{s} and {s}"] }))).toEqual(["@0 and @1"]);
+  });
+
+  it("show an event that does not fit the book as ? and read on when its arguments can be counted", () => {
+    expect(render([5, 0, 0, 4])).toEqual(["?", "Game over"]); // a missing list
+    expect(render([1, 0, 1, 3, 0, 4])).toEqual(["?", "Game over"]); // an entry past the list's end
+    expect(render([3, 0, 2, 1, -1, 4])).toEqual(["?", "Game over"]); // a negative entry
+    expect(render([2, -1, 3, 4])).toEqual(["?", "Game over"]); // a negative seat
+  });
+
+  it("end with one ? when where the next event starts is lost", () => {
+    expect(render([2, 0, 1, 99, 4])).toEqual(["@0 draws 1 cards", "?"]); // an unknown template
+    expect(render([0, 4])).toEqual(["?"]); // index 0 is no template
+    expect(render([-3, 4])).toEqual(["?"]);
+    expect(render([1, 0, 1])).toEqual(["?"]); // arguments ran out
+    expect(render([3, 0, -1, 4])).toEqual(["?"]); // a negative count
+    expect(render([3, 0, 5, 1])).toEqual(["?"]); // a count past the arguments
+    expect(render([7, 0, 4])).toEqual(["?"]); // a slot never closed
+    expect(phraseTexts([4], undefined)).toEqual(["?"]); // no book
+  });
+});

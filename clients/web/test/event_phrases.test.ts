@@ -1,10 +1,15 @@
 // Protocol 5's events (src/event_phrases.ts): phrases of the ruleset's book rendered into the
 // texts the engine renders (engine/core/phrase.cpp), events one after another in one list, and an
 // event that does not fit the book shown as "?" without losing those that can still be read.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { create } from "@bufbuild/protobuf";
-import { PhraseBookSchema } from "../src/gen/lobby_pb";
+import { MatchInfoSchema, PhraseBookSchema, RulesetInfoSchema } from "../src/gen/lobby_pb";
+import { MatchUpdateSchema } from "../src/gen/match_pb";
+import { ResultCode } from "../src/gen/result_pb";
 import { phraseTexts } from "../src/event_phrases";
+import { MatchFeed, newMatchView } from "../src/match_feed";
+import { Session } from "../src/session";
+import { FakeSocket, memoryStorage, useFakeSockets } from "./fake_socket";
 
 const BOOK = create(PhraseBookSchema, {
   templates: [
@@ -76,5 +81,57 @@ describe("phrases", () => {
     expect(render([3, 0, 5, 1])).toEqual(["?"]); // a count past the arguments
     expect(render([7, 0, 4])).toEqual(["?"]); // a slot never closed
     expect(phraseTexts([4], undefined)).toEqual(["?"]); // no book
+  });
+});
+
+describe("the match feed with protocol 5", () => {
+  it("renders an update's phrases with the book of the match's ruleset, after its texts", () => {
+    const asked: string[] = [];
+    const feed = new MatchFeed(() => {}, (ruleset) => (asked.push(ruleset), ruleset === "duel" ? BOOK : undefined));
+    const mv = newMatchView(7n, "");
+    mv.info = create(MatchInfoSchema, { matchId: 7n, ruleset: "duel" });
+    mv.view = new Uint8Array();
+    feed.update(mv, create(MatchUpdateSchema, { matchId: 7n, seq: 1n, legalUnchanged: true, phrases: [2, 0, 1, 4] }));
+    feed.update(mv, create(MatchUpdateSchema, { matchId: 7n, seq: 2n, legalUnchanged: true, events: ["plain"] }));
+    expect(mv.events).toEqual(["@0 draws 1 cards", "Game over", "plain"]);
+    expect(mv.eventCount).toBe(3);
+    expect(asked).toEqual(["duel"]);
+  });
+});
+
+describe("session with protocol 5", () => {
+  useFakeSockets(() => vi.stubGlobal("localStorage", memoryStorage()));
+
+  it("says hello in protocol 5 and shows phrases in the book of the listed ruleset", async () => {
+    localStorage.setItem("duelhall.name", "Ann");
+    const session = new Session("ws://node-a/ws");
+    session.start();
+    const socket = FakeSocket.made[0];
+    socket.accept();
+    await vi.advanceTimersByTimeAsync(0);
+    const hello = socket.sent.find((c) => c.command.case === "hello");
+    expect(hello?.command.case === "hello" && hello.command.value.protocolVersion).toBe(5);
+    socket.answer(hello!, {
+      result: ResultCode.OK,
+      body: { case: "welcome", value: { playerId: 5n, displayName: "Ann", resumeToken: "tok" } },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    const list = socket.last();
+    expect(list.command.case).toBe("listRulesets");
+    socket.answer(list, {
+      result: ResultCode.OK,
+      body: { case: "rulesets", value: { rulesets: [create(RulesetInfoSchema, { name: "duel", phrases: BOOK })] } },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    socket.push({
+      result: ResultCode.OK,
+      body: { case: "snapshot", value: { match: { matchId: 7n, ruleset: "duel" }, seat: 0, seq: 3n, view: new Uint8Array() } },
+    });
+    socket.push({
+      result: ResultCode.OK,
+      body: { case: "update", value: { matchId: 7n, seq: 4n, legalUnchanged: true, phrases: [1, 1, 0, 2, 3] } },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(session.matches.get(7n)?.events).toEqual(["@1 attacks @0 low with 7♠"]);
   });
 });

@@ -50,6 +50,11 @@ export class MatchFeed {
   private eventWords: EventWords = new Map();
   // Labels told on this connection, by ruleset (protocol 3); a match's own come first.
   private connectionLabels = new Map<string, Map<bigint, string>>();
+  // Phrases wait for the books until the rulesets are first listed: a reloaded page is sent its
+  // matches' snapshots with the Welcome, and their next updates may overtake the list. A match's
+  // later events wait behind them, so that its lines keep their order.
+  private booksListed = false;
+  private waiting = new Map<MatchView, { texts: string[]; phrases: number[] }[]>();
 
   // `resync` asks the server for a fresh snapshot of a match; `book` is a ruleset's phrase book
   // (RulesetInfo.phrases), undefined for one not listed or said as text.
@@ -122,9 +127,25 @@ export class MatchFeed {
     mv.notice = "";
     if (mv.info) mv.info.status = u.status;
     setClock(mv, u.clockMs);
-    // A server sends one of texts, words and phrases per update; in that order should it mix them.
-    const texts = eventTexts(u, this.eventWords);
-    if (u.phrases.length) texts.push(...phraseTexts(u.phrases, this.book(mv.info?.ruleset ?? "")));
+    const events = { texts: eventTexts(u, this.eventWords), phrases: u.phrases };
+    const held = this.waiting.get(mv);
+    if (held) held.push(events);
+    else if (events.phrases.length && !this.booksListed) this.waiting.set(mv, [events]);
+    else this.show(mv, events.texts, events.phrases);
+  }
+
+  // The rulesets were listed (or their list refused): the phrases waiting for the books are shown.
+  rulesetsListed(): void {
+    this.booksListed = true;
+    for (const [mv, held] of this.waiting) {
+      for (const events of held) this.show(mv, events.texts, events.phrases);
+    }
+    this.waiting.clear();
+  }
+
+  // A server sends one of texts, words and phrases per update; in that order should it mix them.
+  private show(mv: MatchView, texts: string[], phrases: number[]): void {
+    if (phrases.length) texts.push(...phraseTexts(phrases, this.book(mv.info?.ruleset ?? "")));
     mv.events.push(...texts);
     mv.eventCount += texts.length;
     mv.events.splice(0, Math.max(0, mv.events.length - EVENTS_KEPT));

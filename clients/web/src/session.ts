@@ -204,6 +204,7 @@ export class Session {
     }
     const rs = await this.conn.send({ case: "listRulesets", value: {} });
     if (rs.body.case === "rulesets") this.rulesets = rs.body.value.rulesets;
+    this.feed.rulesetsListed();
     const lobby = await this.conn.send({ case: "subscribeLobby", value: { subscribe: true } });
     if (lobby.body.case === "matches") {
       this.lobby.clear();

@@ -85,24 +85,45 @@ describe("phrases", () => {
 });
 
 describe("the match feed with protocol 5", () => {
-  it("renders an update's phrases with the book of the match's ruleset, after its texts", () => {
+  function feedOnDuel() {
     const asked: string[] = [];
     const feed = new MatchFeed(() => {}, (ruleset) => (asked.push(ruleset), ruleset === "duel" ? BOOK : undefined));
     const mv = newMatchView(7n, "");
     mv.info = create(MatchInfoSchema, { matchId: 7n, ruleset: "duel" });
     mv.view = new Uint8Array();
-    feed.update(mv, create(MatchUpdateSchema, { matchId: 7n, seq: 1n, legalUnchanged: true, phrases: [2, 0, 1, 4] }));
-    feed.update(mv, create(MatchUpdateSchema, { matchId: 7n, seq: 2n, legalUnchanged: true, events: ["plain"] }));
+    return { feed, mv, asked };
+  }
+  const update = (seq: bigint, init: { phrases?: number[]; events?: string[] }) =>
+    create(MatchUpdateSchema, { matchId: 7n, seq, legalUnchanged: true, ...init });
+
+  it("renders an update's phrases with the book of the match's ruleset, after its texts", () => {
+    const { feed, mv, asked } = feedOnDuel();
+    feed.rulesetsListed();
+    feed.update(mv, update(1n, { phrases: [2, 0, 1, 4] }));
+    feed.update(mv, update(2n, { events: ["plain"] }));
     expect(mv.events).toEqual(["@0 draws 1 cards", "Game over", "plain"]);
     expect(mv.eventCount).toBe(3);
     expect(asked).toEqual(["duel"]);
+  });
+
+  it("holds phrases that come before the rulesets are listed, and the match's later lines behind them", () => {
+    const { feed, mv } = feedOnDuel();
+    feed.update(mv, update(1n, { events: ["before"] }));
+    feed.update(mv, update(2n, { phrases: [4] }));
+    feed.update(mv, update(3n, { events: ["after"] }));
+    expect(mv.seq).toBe(3n); // the view goes on meanwhile
+    expect(mv.events).toEqual(["before"]);
+    feed.rulesetsListed();
+    expect(mv.events).toEqual(["before", "Game over", "after"]);
+    feed.update(mv, update(4n, { phrases: [2, 1, 2] }));
+    expect(mv.events).toEqual(["before", "Game over", "after", "@1 draws 2 cards"]);
   });
 });
 
 describe("session with protocol 5", () => {
   useFakeSockets(() => vi.stubGlobal("localStorage", memoryStorage()));
 
-  it("says hello in protocol 5 and shows phrases in the book of the listed ruleset", async () => {
+  it("says hello in protocol 5 and shows phrases in the book of the listed ruleset, even those sent before the list", async () => {
     localStorage.setItem("duelhall.name", "Ann");
     const session = new Session("ws://node-a/ws");
     session.start();
@@ -118,11 +139,7 @@ describe("session with protocol 5", () => {
     await vi.advanceTimersByTimeAsync(0);
     const list = socket.last();
     expect(list.command.case).toBe("listRulesets");
-    socket.answer(list, {
-      result: ResultCode.OK,
-      body: { case: "rulesets", value: { rulesets: [create(RulesetInfoSchema, { name: "duel", phrases: BOOK })] } },
-    });
-    await vi.advanceTimersByTimeAsync(0);
+    // A seat's snapshot and the opponent's move overtake the list (as after a page reload).
     socket.push({
       result: ResultCode.OK,
       body: { case: "snapshot", value: { match: { matchId: 7n, ruleset: "duel" }, seat: 0, seq: 3n, view: new Uint8Array() } },
@@ -132,6 +149,18 @@ describe("session with protocol 5", () => {
       body: { case: "update", value: { matchId: 7n, seq: 4n, legalUnchanged: true, phrases: [1, 1, 0, 2, 3] } },
     });
     await vi.advanceTimersByTimeAsync(0);
+    expect(session.matches.get(7n)?.events).toEqual([]);
+    socket.answer(list, {
+      result: ResultCode.OK,
+      body: { case: "rulesets", value: { rulesets: [create(RulesetInfoSchema, { name: "duel", phrases: BOOK })] } },
+    });
+    await vi.advanceTimersByTimeAsync(0);
     expect(session.matches.get(7n)?.events).toEqual(["@1 attacks @0 low with 7♠"]);
+    socket.push({
+      result: ResultCode.OK,
+      body: { case: "update", value: { matchId: 7n, seq: 5n, legalUnchanged: true, phrases: [2, 0, 4] } },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(session.matches.get(7n)?.events).toEqual(["@1 attacks @0 low with 7♠", "@0 draws 4 cards"]);
   });
 });

@@ -1,13 +1,15 @@
 // A match as this client holds it, and how the server's snapshots and updates advance it: the
 // view as the server's bytes patched by its diffs, the legal actions with their labels (told
 // once per match or per connection, protocols 2 and 3), and the event lines in the server's
-// words (told once per connection, protocol 4). Nothing here knows a rule.
+// words (told once per connection, protocol 4) or as phrases of the ruleset's book (protocol 5).
+// Nothing here knows a rule.
 import { create } from "@bufbuild/protobuf";
-import type { MatchInfo } from "./gen/lobby_pb";
+import type { MatchInfo, PhraseBook } from "./gen/lobby_pb";
 import { LegalActionSchema, type ChatMessage, type LegalAction, type MatchSnapshot, type MatchUpdate,
   type Outcome } from "./gen/match_pb";
 import { applyPatch } from "./wire_diff";
 import { eventTexts, tellWords, type EventWords } from "./event_words";
+import { phraseTexts } from "./event_phrases";
 
 const EVENTS_KEPT = 200;
 
@@ -48,9 +50,18 @@ export class MatchFeed {
   private eventWords: EventWords = new Map();
   // Labels told on this connection, by ruleset (protocol 3); a match's own come first.
   private connectionLabels = new Map<string, Map<bigint, string>>();
+  // Phrases wait for the books until the rulesets are first listed: a reloaded page is sent its
+  // matches' snapshots with the Welcome, and their next updates may overtake the list. A match's
+  // later events wait behind them, so that its lines keep their order.
+  private booksListed = false;
+  private waiting = new Map<MatchView, { texts: string[]; phrases: number[] }[]>();
 
-  // `resync` asks the server for a fresh snapshot of a match.
-  constructor(private readonly resync: (matchId: bigint) => void) {}
+  // `resync` asks the server for a fresh snapshot of a match; `book` is a ruleset's phrase book
+  // (RulesetInfo.phrases), undefined for one not listed or said as text.
+  constructor(
+    private readonly resync: (matchId: bigint) => void,
+    private readonly book: (ruleset: string) => PhraseBook | undefined,
+  ) {}
 
   private rulesetLabels(mv: MatchView): Map<bigint, string> | undefined {
     const ruleset = mv.info?.ruleset;
@@ -116,7 +127,25 @@ export class MatchFeed {
     mv.notice = "";
     if (mv.info) mv.info.status = u.status;
     setClock(mv, u.clockMs);
-    const texts = eventTexts(u, this.eventWords);
+    const events = { texts: eventTexts(u, this.eventWords), phrases: u.phrases };
+    const held = this.waiting.get(mv);
+    if (held) held.push(events);
+    else if (events.phrases.length && !this.booksListed) this.waiting.set(mv, [events]);
+    else this.show(mv, events.texts, events.phrases);
+  }
+
+  // The rulesets were listed (or their list refused): the phrases waiting for the books are shown.
+  rulesetsListed(): void {
+    this.booksListed = true;
+    for (const [mv, held] of this.waiting) {
+      for (const events of held) this.show(mv, events.texts, events.phrases);
+    }
+    this.waiting.clear();
+  }
+
+  // A server sends one of texts, words and phrases per update; in that order should it mix them.
+  private show(mv: MatchView, texts: string[], phrases: number[]): void {
+    if (phrases.length) texts.push(...phraseTexts(phrases, this.book(mv.info?.ruleset ?? "")));
     mv.events.push(...texts);
     mv.eventCount += texts.length;
     mv.events.splice(0, Math.max(0, mv.events.length - EVENTS_KEPT));

@@ -26,8 +26,9 @@ const RATINGS_SETTLE_MS = 1_500;
 
 const NAME_KEY = "duelhall.name";
 const TOKEN_KEY = "duelhall.token";
-// Protocol 4: legal labels and event words told once per connection (docs/protocol.md).
-const PROTOCOL = 4;
+// Protocol 5: legal labels and event words told once per connection, a seat's events as phrases
+// of its ruleset's book (docs/protocol.md).
+const PROTOCOL = 5;
 const INVITE_KEY = "duelhall.invite."; // + match id: the code of a match we host or were invited to
 
 export class Session {
@@ -53,7 +54,10 @@ export class Session {
   // Called once the session is ready after each hello.
   readyHandlers: (() => void)[] = [];
   pairing = new PairingState(); // quick pairing and rematches (pairing.ts)
-  private feed = new MatchFeed((matchId) => void this.conn.send({ case: "resync", value: { matchId } }));
+  private feed = new MatchFeed(
+    (matchId) => void this.conn.send({ case: "resync", value: { matchId } }),
+    (ruleset) => this.ruleset(ruleset)?.phrases,
+  );
 
   constructor(url: string) {
     this.conn = new Connection(url);
@@ -200,6 +204,7 @@ export class Session {
     }
     const rs = await this.conn.send({ case: "listRulesets", value: {} });
     if (rs.body.case === "rulesets") this.rulesets = rs.body.value.rulesets;
+    this.feed.rulesetsListed();
     const lobby = await this.conn.send({ case: "subscribeLobby", value: { subscribe: true } });
     if (lobby.body.case === "matches") {
       this.lobby.clear();

@@ -31,7 +31,7 @@ describe("event words", () => {
   });
 });
 
-describe("session with protocol 4", () => {
+describe("session with event words", () => {
   const items = new Map<string, string>();
   useFakeSockets(() => {
     items.clear();
@@ -42,7 +42,7 @@ describe("session with protocol 4", () => {
     });
   });
 
-  it("says hello in protocol 4 and shows the texts of the words told, also by an update it dropped", async () => {
+  it("shows the texts of the words told, also by an update it dropped", async () => {
     items.set("duelhall.name", "Ann");
     const session = new Session("ws://node-a/ws");
     const m = session.match(7n);
@@ -53,8 +53,6 @@ describe("session with protocol 4", () => {
     const socket = FakeSocket.made[0];
     socket.accept();
     await vi.advanceTimersByTimeAsync(0);
-    const hello = socket.sent.find((c) => c.command.case === "hello");
-    expect(hello?.command.case === "hello" && hello.command.value.protocolVersion).toBe(4);
     const push = create(ClientMessageSchema, { requestId: 0n });
     const update = (seq: bigint, eventWords: number[], words = WORDS.slice(0, 0)) =>
       socket.answer(push, {

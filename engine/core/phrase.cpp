@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cstring>
 
+#include "core/phrase_stream.hpp"
+
 namespace duelhall::engine {
 
 const PhraseList* PhraseBook::list(std::string_view name) const {
@@ -62,13 +64,12 @@ bool render_slot(const PhraseBook& book, std::string_view slot, std::span<const 
   return true;
 }
 
-}  // namespace
-
-bool render(const PhraseBook& book, const Phrase& phrase, std::string& out) {
-  if (phrase.id() == 0 || phrase.id() >= book.templates.size()) return false;
-  const std::string_view text = book.templates[phrase.id()];
-  const auto args = phrase.args();
-  size_t next = 0;
+// Appends template `id`'s text, its slots filled from `args` at `next` onwards (advanced past
+// them).
+bool render_template(const PhraseBook& book, size_t id, std::span<const int32_t> args, size_t& next,
+                     std::string& out) {
+  if (id == 0 || id >= book.templates.size()) return false;
+  const std::string_view text = book.templates[id];
   // The literal stretches found with memchr; a slot's name, a word, is scanned by hand.
   const char* at = text.data();
   const char* const end = at + text.size();
@@ -85,7 +86,22 @@ bool render(const PhraseBook& book, const Phrase& phrase, std::string& out) {
     if (!render_slot(book, slot, args, next, out)) return false;
     at = close + 1;
   }
-  return next == args.size();
+  return true;
+}
+
+}  // namespace
+
+bool render(const PhraseBook& book, const Phrase& phrase, std::string& out) {
+  const auto args = phrase.args();
+  size_t next = 0;
+  return render_template(book, phrase.id(), args, next, out) && next == args.size();
+}
+
+bool render_next(const PhraseBook& book, std::span<const int32_t> stream, size_t& next,
+                 std::string& out) {
+  if (next == stream.size() || stream[next] <= 0) return false;
+  const auto id = static_cast<size_t>(stream[next++]);
+  return render_template(book, id, stream, next, out);
 }
 
 std::string render(const PhraseBook& book, const Phrase& phrase) {

@@ -78,7 +78,7 @@ void JediDuelState::do_apply(Seat seat, Action action) {
       discard_.push_back(card);
       p(seat).fatigue = tables_.column_top(p(seat).fatigue);
       if (wants_events()) {
-        say(Phrase(kSaysForceHeal).seat(seat).entry(card).number(p(seat).fatigue));
+        say(Phrase(kSaidForceHeal).seat(seat).entry(card).number(p(seat).fatigue));
       }
       after_action();
       return;
@@ -87,7 +87,7 @@ void JediDuelState::do_apply(Seat seat, Action action) {
       discard_.push_back(card);
       p(seat).shielded = true;
       if (wants_events()) {
-        say(Phrase(kSaysForcePush).seat(seat).entry(card));
+        say(Phrase(kSaidForcePush).seat(seat).entry(card));
       }
       after_action();
       return;
@@ -100,12 +100,12 @@ void JediDuelState::do_apply(Seat seat, Action action) {
       if (wants_events()) {
         const auto& seen = p(target).hand;
         say_to(SeatMask::only(seat),
-               seen.empty() ? Phrase(kSaysForceSenseEmptyHand).seat(seat).seat(target)
-                            : Phrase(kSaysForceSenseSeen)
+               seen.empty() ? Phrase(kSaidForceSenseEmptyHand).seat(seat).seat(target)
+                            : Phrase(kSaidForceSenseSeen)
                                   .seat(seat)
                                   .seat(target)
                                   .entries(seen, [](Card c) { return c; }),
-               Phrase(kSaysForceSense).seat(seat).seat(target));
+               Phrase(kSaidForceSense).seat(seat).seat(target));
       }
       return;
     }
@@ -120,8 +120,8 @@ void JediDuelState::do_apply(Seat seat, Action action) {
       if (wants_events()) {
         SeatMask both = SeatMask::only(seat);
         both.add(sense_target_);
-        say_to(both, Phrase(kSaysSwapFor).seat(seat).entry(card).seat(sense_target_).entry(theirs),
-               Phrase(kSaysSwapWith).seat(seat).seat(sense_target_));
+        say_to(both, Phrase(kSaidSwapFor).seat(seat).entry(card).seat(sense_target_).entry(theirs),
+               Phrase(kSaidSwapWith).seat(seat).seat(sense_target_));
       }
       sense_target_ = -1;
       after_action();
@@ -136,7 +136,7 @@ void JediDuelState::do_apply(Seat seat, Action action) {
       after_action();
       return;
     case kPassAction:
-      if (wants_events()) say(Phrase(kSaysNoCardToPlay).seat(seat));
+      if (wants_events()) say(Phrase(kSaidNoCardToPlay).seat(seat));
       after_action();
       return;
     case kNoDefence:
@@ -153,8 +153,8 @@ void JediDuelState::do_apply(Seat seat, Action action) {
       deck_.push_back(card);
       deck_known_.push_back(static_cast<uint8_t>(1u << seat));
       if (wants_events()) {
-        say_to(SeatMask::only(seat), Phrase(kSaysPutBack).seat(seat).entry(card),
-               Phrase(kSaysPutACardBack).seat(seat));
+        say_to(SeatMask::only(seat), Phrase(kSaidPutBack).seat(seat).entry(card),
+               Phrase(kSaidPutACardBack).seat(seat));
       }
       finish_turn();
       return;

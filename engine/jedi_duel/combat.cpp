@@ -33,7 +33,7 @@ void JediDuelState::start_attack(Seat attacker, Card card, Seat target, Area dec
   attack_.defence_total = (defender.stance == kNoCard ? 0 : rank_of(defender.stance)) +
                           tables_.defence_modifier(defender.area, attack_.area);
   if (wants_events()) {
-    say(Phrase(kSaysAttacks)
+    say(Phrase(kSaidAttacks)
             .seat(attacker)
             .seat(target)
             .entry(attack_.area)
@@ -55,7 +55,7 @@ void JediDuelState::start_joker(Seat attacker, Card card, Seat target) {
   attack_.card = card;
   attack_.attacker_area = p(attacker).area;
   if (wants_events()) {
-    say(Phrase(kSaysJokerStrike).seat(attacker).seat(target));
+    say(Phrase(kSaidJokerStrike).seat(attacker).seat(target));
   }
   phase_ = Phase::kDefend;
   decider_ = target;
@@ -74,7 +74,7 @@ void JediDuelState::start_lightning(Seat caster) {
     const PlayerState& other = p(s);
     if (s != caster && !other.out && other.area != kHigh && !other.shielded) lightning_left_.add(s);
   }
-  if (wants_events()) say(Phrase(kSaysLightning).seat(caster));
+  if (wants_events()) say(Phrase(kSaidLightning).seat(caster));
   next_lightning_target();
 }
 
@@ -114,7 +114,7 @@ void JediDuelState::resolve_defence(Seat defender, Action action) {
       discard_.push_back(card);
       owes_replacement_.add(defender);
       if (wants_events()) {
-        say(Phrase(kSaysNegates).seat(defender).entry(card));
+        say(Phrase(kSaidNegates).seat(defender).entry(card));
       }
       if (fumble_allowed(defender)) {
         phase_ = Phase::kFumble;
@@ -141,7 +141,7 @@ void JediDuelState::resolve_fumble(Seat defender, Action action) {
     attacker.stance = card;
     if (!is_club(card)) attacker.area = area_of_suit(suit_of(card));
     if (wants_events()) {
-      say(Phrase(kSaysFumble)
+      say(Phrase(kSaidFumble)
               .seat(defender)
               .seat(attack_.attacker)
               .entry(card)
@@ -166,16 +166,16 @@ void JediDuelState::lose_fatigue(Seat seat, int amount, Card behind) {
   if (amount <= 0) {
     if (!wants_events()) return;
     if (behind == kNoCard) {
-      say(Phrase(kSaysTooSlow).seat(seat));
+      say(Phrase(kSaidTooSlow).seat(seat));
     } else {
-      say(Phrase(kSaysTooSlowBehind).seat(seat).entry(behind).number(rank_of(behind)));
+      say(Phrase(kSaidTooSlowBehind).seat(seat).entry(behind).number(rank_of(behind)));
     }
     return;
   }
   p(seat).fatigue -= amount;
   if (wants_events()) {
-    Phrase hits = behind == kNoCard ? Phrase(kSaysHits).seat(attack_.attacker).seat(seat)
-                                    : Phrase(kSaysHitsBehind)
+    Phrase hits = behind == kNoCard ? Phrase(kSaidHits).seat(attack_.attacker).seat(seat)
+                                    : Phrase(kSaidHitsBehind)
                                           .seat(attack_.attacker)
                                           .seat(seat)
                                           .entry(behind)
@@ -188,7 +188,7 @@ void JediDuelState::lose_fatigue(Seat seat, int amount, Card behind) {
 void JediDuelState::drop_to_column_bottom(Seat seat, DropCause cause) {
   p(seat).fatigue = tables_.column_bottom(p(seat).fatigue);
   if (wants_events()) {
-    say(Phrase(kSaysDrops).entry(cause).seat(seat).number(p(seat).fatigue));
+    say(Phrase(kSaidDrops).entry(cause).seat(seat).number(p(seat).fatigue));
   }
 }
 
@@ -205,7 +205,7 @@ void JediDuelState::regain(Seat seat, Card card) {
   const int before = player.fatigue;
   player.fatigue = std::min(cap, player.fatigue + (matches ? 2 : 1));
   if (wants_events()) {
-    say(Phrase(kSaysRegains).seat(seat).entry(card).number(player.fatigue - before));
+    say(Phrase(kSaidRegains).seat(seat).entry(card).number(player.fatigue - before));
   }
 }
 

@@ -59,7 +59,7 @@ void JediDuelState::begin_turn(Seat seat) {
   }
   // J16: no card may go to a Stance, so the old one stays and step 1 is skipped.
   phase_ = Phase::kAction;
-  if (wants_events()) say(Phrase(kSaysKeepsStance).seat(seat));
+  if (wants_events()) say(Phrase(kSaidKeepsStance).seat(seat));
 }
 
 void JediDuelState::take_from_hand(Seat seat, Card card) {
@@ -75,7 +75,7 @@ void JediDuelState::play_stance(Seat seat, Card card, Area declared, bool replac
   player.stance = card;
   player.area = is_club(card) ? declared : area_of_suit(suit_of(card));  // J3
   if (wants_events()) {
-    say(Phrase(kSaysTakesStance).seat(seat).entry(player.area).entry(card));
+    say(Phrase(kSaidTakesStance).seat(seat).entry(player.area).entry(card));
   }
 }
 
@@ -90,7 +90,7 @@ bool JediDuelState::draw_one(Seat seat, std::vector<Card>* drawn) {
     deck_known_.assign(deck_.size(), 0);
     ++passes_;
     if (wants_events()) {
-      say(Phrase(kSaysReshuffle).number(passes_).number(num_seats()));
+      say(Phrase(kSaidReshuffle).number(passes_).number(num_seats()));
     }
   }
   const Card card = deck_.back();
@@ -104,9 +104,9 @@ bool JediDuelState::draw_one(Seat seat, std::vector<Card>* drawn) {
 void JediDuelState::emit_draw(Seat seat, const std::vector<Card>& drawn) {
   if (!wants_events()) return;
   say_to(SeatMask::only(seat),
-         drawn.empty() ? Phrase(kSaysDrewNothing).seat(seat)
-                       : Phrase(kSaysDrew).seat(seat).entries(drawn, [](Card c) { return c; }),
-         Phrase(kSaysDrewCount).seat(seat).number(static_cast<int>(drawn.size())));
+         drawn.empty() ? Phrase(kSaidDrewNothing).seat(seat)
+                       : Phrase(kSaidDrew).seat(seat).entries(drawn, [](Card c) { return c; }),
+         Phrase(kSaidDrewCount).seat(seat).number(static_cast<int>(drawn.size())));
 }
 
 // Step 4 for the turn player: two cards, or three in Low Stance with one to put back (J14).
@@ -170,7 +170,7 @@ void JediDuelState::end_by_passes() {
 
 void JediDuelState::end(EndReason reason) {
   end_reason_ = end_reason_text(reason);
-  if (wants_events()) say(Phrase(kSaysGameOver).entry(reason));
+  if (wants_events()) say(Phrase(kSaidGameOver).entry(reason));
 }
 
 void JediDuelState::eliminate(Seat seat) {
@@ -184,7 +184,7 @@ void JediDuelState::eliminate(Seat seat) {
   player.area = kNoArea;
   player.shielded = false;
   owes_replacement_.remove(seat);
-  if (wants_events()) say(Phrase(kSaysOut).seat(seat));
+  if (wants_events()) say(Phrase(kSaidOut).seat(seat));
   if (alive_count() == 1) {
     phase_ = Phase::kOver;
     for (Seat s = 0; s < num_seats(); ++s) {

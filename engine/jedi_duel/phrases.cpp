@@ -43,7 +43,7 @@ constexpr std::array kTemplates = {
     "{cause} drops {s} to {n}"sv,
     "{s} discards {card} to regain {n} fatigue"sv,
 };
-static_assert(kTemplates.size() == kSaysRegains + 1, "one template per PhraseId");
+static_assert(kTemplates.size() == kSaidRegains + 1, "one template per PhraseId");
 
 // By EndReason.
 constexpr std::array kEndReasons = {

@@ -188,24 +188,30 @@ class HighCards final : public State {
   std::vector<std::vector<uint8_t>> played_;
 };
 
-}  // namespace
-
-void register_high_cards(Registry& registry) {
+// What high_cards and said_cards share: the game, its seats, parameters, view and bot.
+RulesetInfo high_cards_info(std::string name, std::string display_name, std::string summary) {
   RulesetInfo info;
-  info.name = kTestRuleset;
-  info.display_name = "High Cards (test)";
-  info.summary = "A test-only card game.";
+  info.name = std::move(name);
+  info.display_name = std::move(display_name);
+  info.summary = std::move(summary);
   info.min_seats = 2;
   info.max_seats = 3;
   info.params = {ParamSpec::integer("hand", "cards in hand", 2, 1, 3),
                  ParamSpec::integer("explode_at", "fault on this action (tests)", 0, 0, 100)};
   info.view_message = "duelhall.test.HighCardsView";
   info.max_game_length = 100;
+  info.make_bot = [](std::string_view) { return std::make_unique<RandomBot>(); };
+  info.labels_by_code = true;  // "play N"
+  return info;
+}
+
+}  // namespace
+
+void register_high_cards(Registry& registry) {
+  RulesetInfo info = high_cards_info(kTestRuleset, "High Cards (test)", "A test-only card game.");
   info.create = [](const MatchConfig& config) {
     return std::make_unique<HighCards>(config, Saying::kTexts);
   };
-  info.make_bot = [](std::string_view) { return std::make_unique<RandomBot>(); };
-  info.labels_by_code = true;  // "play N"
   // Seat options: a colour, "red" or "blue" (or none); two seats may not bring the same one.
   info.check_seat_option = [](const Params&, const std::string& option) {
     if (option.empty() || option == "red" || option == "blue") return std::optional<std::string>();
@@ -225,24 +231,14 @@ void register_high_cards(Registry& registry) {
 }
 
 void register_said_cards(Registry& registry) {
-  RulesetInfo info;
-  info.name = kSaidRuleset;
-  info.display_name = "Said Cards (test)";
-  info.summary = "High Cards, its events said as phrases.";
-  info.min_seats = 2;
-  info.max_seats = 3;
-  info.params = {ParamSpec::integer("hand", "cards in hand", 2, 1, 3),
-                 ParamSpec::integer("explode_at", "fault on this action (tests)", 0, 0, 100),
-                 ParamSpec::choice("said", "the events said as phrases", {"all", "plays"})};
-  info.view_message = "duelhall.test.HighCardsView";
-  info.max_game_length = 100;
+  RulesetInfo info =
+      high_cards_info(kSaidRuleset, "Said Cards (test)", "High Cards, its events said as phrases.");
+  info.params.push_back(ParamSpec::choice("said", "the events said as phrases", {"all", "plays"}));
   info.phrases = &kBook;
   info.create = [](const MatchConfig& config) {
     const bool all = config.params.get_choice("said") == "all";
     return std::make_unique<HighCards>(config, all ? Saying::kPhrases : Saying::kPlaysOnly);
   };
-  info.make_bot = [](std::string_view) { return std::make_unique<RandomBot>(); };
-  info.labels_by_code = true;
   registry.add(std::move(info));
 }
 

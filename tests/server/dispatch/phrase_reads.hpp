@@ -11,30 +11,16 @@
 #include "core/rng.hpp"
 #include "event_phrases.hpp"
 #include "support/in_process.hpp"
+#include "support/open_match.hpp"
 
 namespace duelhall::testing {
 
-// `host` creates a two-seat match of `ruleset` with `params` at seat 0, `guest` joins seat 1.
+// `host` creates a two-seat match of `ruleset` with `params` at seat 0, open to spectators;
+// `guest` joins seat 1.
 inline uint64_t open_match(InProcessClient& host, InProcessClient& guest,
                            const std::string& ruleset,
                            const std::map<std::string, std::string>& params) {
-  ClientMessage create;
-  CreateMatch* c = create.mutable_create_match();
-  c->mutable_settings()->set_ruleset(ruleset);
-  c->mutable_settings()->set_seats(2);
-  c->mutable_settings()->set_spectators_allowed(true);
-  for (const auto& [k, v] : params) (*c->mutable_settings()->mutable_params())[k] = v;
-  c->set_join(true);
-  const ServerMessage created = host.request(create);
-  REQUIRE(created.result() == OK);
-  const uint64_t id = created.created().match().match_id();
-  ClientMessage join;
-  join.mutable_join_match()->set_match_id(id);
-  join.mutable_join_match()->set_seat(1);
-  REQUIRE(guest.request(join).result() == OK);
-  REQUIRE(host.wait_until([&] { return host.tracker.find(id) != nullptr; }));
-  REQUIRE(guest.wait_until([&] { return guest.tracker.find(id) != nullptr; }));
-  return id;
+  return open_two_seat_match(host, guest, ruleset, params, /*spectators_allowed=*/true);
 }
 
 // `turns` actions (all of them when 0), the seat to move taking an action drawn from a fixed

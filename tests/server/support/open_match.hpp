@@ -2,20 +2,25 @@
 #pragma once
 
 #include <catch2/catch.hpp>
+#include <map>
 #include <string>
 
 #include "support/in_process.hpp"
 
 namespace duelhall::testing {
 
-// Ann hosts a two-seat match of `ruleset` and takes seat 0, Ben joins seat 1 (both said hello
-// already); returns once both follow it, with their inboxes emptied.
+// Ann hosts a two-seat match of `ruleset` with `params` and takes seat 0, Ben joins seat 1 (both
+// said hello already); returns once both follow it, with their inboxes emptied.
 inline uint64_t open_two_seat_match(InProcessClient& ann, InProcessClient& ben,
-                                    const std::string& ruleset) {
+                                    const std::string& ruleset,
+                                    const std::map<std::string, std::string>& params = {},
+                                    bool spectators_allowed = false) {
   ClientMessage create;
   CreateMatch* c = create.mutable_create_match();
   c->mutable_settings()->set_ruleset(ruleset);
   c->mutable_settings()->set_seats(2);
+  c->mutable_settings()->set_spectators_allowed(spectators_allowed);
+  for (const auto& [k, v] : params) (*c->mutable_settings()->mutable_params())[k] = v;
   c->set_join(true);
   const ServerMessage created = ann.request(create);
   REQUIRE(created.result() == OK);

@@ -71,7 +71,7 @@ export function challengeForm(session: Session, hall: Hall, name: string): HTMLE
       ...session.rulesets.filter((r) => r.minSeats <= 2 && r.maxSeats >= 2).map((r) => h("option", { value: r.name }, r.displayName))),
     h("label", { for: `challenge-clock-${key}` }, "Decision clock (seconds, 0 none)"),
     h("input", { id: `challenge-clock-${key}`, name: "clock", type: "number", min: 0, max: 3600, value: 0 }),
-    h("label", {}, h("input", { type: "checkbox", name: "rated" }), " Rated"),
+    h("label", {}, h("input", { type: "checkbox", name: "rated", id: `challenge-rated-${key}` }), " Rated"),
     waiting?.challenge
       ? h("span", {}, h("span", { class: "hint" }, "Challenge sent, waiting for the answer. "),
           h("button", { type: "button", class: "secondary", onclick: () => void hall.cancel(waiting.challenge!.challengeId) }, "Withdraw"))

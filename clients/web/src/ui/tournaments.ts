@@ -73,7 +73,7 @@ function createForm(session: Session, tours: Tournaments): HTMLElement {
     h("select", { id: "t-format", name: "format" }, ...Object.entries(FORMAT_NAMES).map(([v, n]) => h("option", { value: v }, n))),
     h("label", { for: "t-clock" }, "Clock"),
     h("select", { id: "t-clock", name: "clock" }, ...clocks.map((c) => h("option", { value: c.name, selected: c.name === "rapid" }, c.text))),
-    h("label", {}, h("input", { type: "checkbox", name: "rated" }), " Rated"),
+    h("label", {}, h("input", { type: "checkbox", name: "rated", id: "t-rated" }), " Rated"),
     h("label", { for: "t-start" }, "Start"), h("input", { id: "t-start", name: "start", type: "datetime-local", step: 1, value: local }),
     h("label", { for: "t-rounds" }, "Rounds (Swiss)"), h("input", { id: "t-rounds", name: "rounds", type: "number", min: 1, max: 30, value: 5 }),
     h("label", { for: "t-duration" }, "Minutes (arena)"), h("input", { id: "t-duration", name: "duration", type: "number", min: 1, max: 1440, value: 30 }),

@@ -61,7 +61,18 @@ async function enter(name, baseUrl, page) {
 
 // The match the page shows, from its route.
 export async function routeMatchId(page) {
-  await page.waitForFunction(() => /#\/match\/\d+/.test(location.hash));
+  try {
+    await page.waitForFunction(() => /#\/match\/\d+/.test(location.hash));
+  } catch (e) {
+    // What the page showed instead, so that a failed run says why it stayed.
+    const seen = await page.evaluate(() => ({
+      hash: location.hash,
+      link: document.getElementById("link-state")?.textContent ?? "",
+      flash: document.getElementById("flash")?.textContent ?? "",
+      main: document.getElementById("main")?.className ?? "",
+    })).catch(() => ({}));
+    throw new Error(`the page did not open a match: ${JSON.stringify(seen)}; ${e.message}`);
+  }
   return BigInt(/#\/match\/(\d+)/.exec(await page.evaluate(() => location.hash))[1]);
 }
 
@@ -83,7 +94,7 @@ export async function createMatch(p, ruleset, options = {}) {
   const unfold = async () => {
     if (!(await p.page.$eval("#table-options", (d) => d.open))) await p.page.click("#table-options summary");
   };
-  if (options.unlisted) await unfold().then(() => p.page.check("#create-form input[name=unlisted]"));
+  if (options.unlisted) await unfold().then(() => p.page.check("#unlisted"));
   if (options.delayActions !== undefined) await unfold().then(() => p.page.fill("#delay_actions", String(options.delayActions)));
   if (options.botDelay !== undefined) await unfold().then(() => p.page.fill("#bot_delay", String(options.botDelay)));
   if (options.clock !== undefined) await unfold().then(() => p.page.fill("#clock", String(options.clock)));

@@ -165,6 +165,13 @@ try {
     const host = await openParticipant("Hostess", server.url);
     const guest = await openParticipant("Guest", server.url);
     opened.push(host, guest);
+    // A lobby update redraws the page while the host fills the form: the ticked box stays ticked.
+    if (!(await host.page.$eval("#table-options", (d) => d.open))) await host.page.click("#table-options summary");
+    await host.page.check("#unlisted");
+    await guest.page.fill("#lobby-chat-input", "anyone for a private duel?");
+    await guest.page.click("#lobby-chat-form button[type=submit]");
+    await host.page.waitForSelector("#lobby-chat-log li:has-text('anyone for a private duel?')");
+    if (!(await host.page.isChecked("#unlisted"))) throw new Error("a lobby update unticked Private");
     const id = await createMatch(host, "jedi_duel", { unlisted: true, delayActions: 2 });
     const link = await host.page.inputValue("#invite");
     if (!link.includes(`#/join/${id}/`)) throw new Error(`unexpected invite link ${link}`);

@@ -1,6 +1,8 @@
 // duelhall-cli: a terminal client for any ruleset the server offers. See `duelhall-cli --help`.
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <string>
 
 #include "options.hpp"
 #include "play.hpp"
@@ -67,6 +69,20 @@ const RulesetInfo* find_ruleset(const RulesetList& list, const std::string& name
   return nullptr;
 }
 
+// `name`'s settings with its phrase book, which a seat's events come in (protocol 5); nullopt
+// when the server has no such ruleset.
+std::optional<RulesetInfo> ruleset_with_book(WsClient& client, const std::string& name) {
+  ClientMessage m;
+  m.mutable_list_rulesets()->add_phrases_of(name);
+  const ServerMessage reply = client.request(std::move(m));
+  if (reply.result() == UNKNOWN_RULESET) return std::nullopt;
+  if (reply.result() != OK) {
+    throw Refused("list rulesets refused: " + ResultCode_Name(reply.result()) + ": " + reply.reason());
+  }
+  const RulesetInfo* found = find_ruleset(reply.rulesets(), name);
+  return found ? std::optional<RulesetInfo>(*found) : std::nullopt;
+}
+
 int print_rulesets(WsClient& client) {
   const RulesetList list = rulesets(client);
   for (const auto& r : list.rulesets()) {
@@ -106,8 +122,7 @@ int print_matches(WsClient& client) {
 }
 
 int create(std::unique_ptr<WsClient>& client, const Options& o, Identity& identity) {
-  const RulesetList list = rulesets(*client);
-  const RulesetInfo* ruleset = find_ruleset(list, o.operands[0]);
+  const std::optional<RulesetInfo> ruleset = ruleset_with_book(*client, o.operands[0]);
   if (!ruleset) throw Refused("the server has no ruleset " + o.operands[0]);
   ClientMessage m;
   CreateMatch* c = m.mutable_create_match();
@@ -126,7 +141,7 @@ int create(std::unique_ptr<WsClient>& client, const Options& o, Identity& identi
   std::cout << "created match " << created.match().match_id() << "\n";
   if (!created.invite_code().empty()) std::cout << "invite code " << created.invite_code() << "\n";
   if (o.wait_only) return 0;
-  return follow_match(client, o, created.match().match_id(), ruleset, &identity);
+  return follow_match(client, o, created.match().match_id(), &*ruleset, &identity);
 }
 
 uint64_t match_id_operand(const Options& o) {
@@ -138,7 +153,6 @@ uint64_t match_id_operand(const Options& o) {
 }
 
 int join(std::unique_ptr<WsClient>& client, const Options& o, Identity& identity) {
-  const RulesetList list = rulesets(*client);
   const uint64_t id = match_id_operand(o);
   ClientMessage m;
   JoinMatch* j = m.mutable_join_match();  // owned by m, which the request takes
@@ -147,9 +161,10 @@ int join(std::unique_ptr<WsClient>& client, const Options& o, Identity& identity
   j->set_seat_option(o.seat_option);
   j->set_invite_code(o.invite);
   const Joined joined = followed(client, std::move(m), o, identity, "join").joined();
-  const RulesetInfo* ruleset = find_ruleset(list, joined.match().ruleset());
+  // Asked of the node that serves the match, which a redirect may have changed.
+  const std::optional<RulesetInfo> ruleset = ruleset_with_book(*client, joined.match().ruleset());
   std::cout << "joined match " << id << " at seat @" << joined.seat() << "\n";
-  return follow_match(client, o, id, ruleset, &identity);
+  return follow_match(client, o, id, ruleset ? &*ruleset : nullptr, &identity);
 }
 
 int spectate(std::unique_ptr<WsClient>& client, const Options& o, Identity& identity) {

@@ -59,6 +59,7 @@ class Follower {
     std::cout << "resumed match " << match_id_ << " on " << client_->host() << ":"
               << client_->port() << "\n";
     acted_seq_.reset();  // an action in flight was not acknowledged: choose again
+    seen_ = seq_;        // the server resends what followed the cursor
     return true;
   }
 
@@ -108,7 +109,7 @@ class Follower {
   std::optional<int> handle_snapshot(const MatchSnapshot& s) {
     if (s.match().match_id() != match_id_) return std::nullopt;
     seat_ = s.seat();
-    seq_ = s.seq();
+    seq_ = seen_ = s.seq();
     view_ = s.view();
     client::snapshot_legal(s, {labels_}, legal_);
     names_.clear();
@@ -126,13 +127,15 @@ class Follower {
   std::optional<int> handle_update(const MatchUpdate& u) {
     client::tell_words(u, words_);
     if (u.match_id() != match_id_) return std::nullopt;
-    if (u.seq() != seq_ + 1)
-      return resync("sequence " + std::to_string(u.seq()) + " after " + std::to_string(seq_));
+    const uint64_t seq = u.seq() != 0 ? u.seq() : seen_ + 1;  // protocol 5: left out when it follows
+    seen_ = seq;
+    if (seq != seq_ + 1)
+      return resync("sequence " + std::to_string(seq) + " after " + std::to_string(seq_));
     std::string next;
     if (!wire::apply_patch(view_, u.patch(), next)) return resync("a patch that does not fit");
     if (!client::update_legal(u, {labels_}, legal_)) return resync("an action without a label");
     view_ = std::move(next);
-    seq_ = u.seq();
+    seq_ = seq;
     events_.clear();
     client::update_events(u, words_, phrases_ ? &*phrases_ : nullptr, events_);
     for (const auto& e : events_) std::cout << "  " << with_names(e, names_) << "\n";
@@ -231,7 +234,8 @@ class Follower {
   std::mt19937_64 rng_;
 
   int seat_ = -1;
-  uint64_t seq_ = 0;
+  uint64_t seq_ = 0;   // the view's
+  uint64_t seen_ = 0;  // the last seq told, applied or not
   std::string view_;
   std::vector<LegalAction> legal_;
   // Every label told, by code: in this match, and on this connection, which follows one match.

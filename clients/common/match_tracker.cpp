@@ -84,7 +84,7 @@ bool MatchTracker::handle(const ServerMessage& message) {
     TrackedMatch& t = matches_[s.match().match_id()];
     t.ruleset = s.match().ruleset();
     t.seat = s.seat();
-    t.seq = s.seq();
+    t.seq = t.seen = s.seq();
     t.view = s.view();
     snapshot_legal(s, labels_of(t), t.legal);
     t.status = s.match().status();
@@ -99,8 +99,10 @@ bool MatchTracker::handle(const ServerMessage& message) {
   auto it = matches_.find(u.match_id());
   if (it == matches_.end()) return true;  // an update for a match we have no snapshot of yet
   TrackedMatch& t = it->second;
-  if (t.broken || u.seq() <= t.seq) return true;  // broken, or already applied (a resend)
-  if (u.seq() != t.seq + 1) {
+  const uint64_t seq = u.seq() != 0 ? u.seq() : t.seen + 1;  // protocol 5: left out when it follows
+  t.seen = seq;
+  if (t.broken || seq <= t.seq) return true;  // broken, or already applied (a resend)
+  if (seq != t.seq + 1) {
     t.broken = true;
     return true;
   }
@@ -114,8 +116,8 @@ bool MatchTracker::handle(const ServerMessage& message) {
     return true;
   }
   t.view = std::move(next);
-  t.seq = u.seq();
-  t.status = u.status();
+  t.seq = seq;
+  t.status = u.status() == WAITING ? PLAYING : u.status();  // protocol 5 leaves it out while playing
   if (u.has_outcome()) {
     t.ended = true;
     t.outcome = u.outcome();

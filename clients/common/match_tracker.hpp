@@ -50,8 +50,9 @@ void update_events(const MatchUpdate& update, const EventWordMap& words, const P
 struct TrackedMatch {
   std::string ruleset;
   int seat = -1;  // -1: watching as a spectator
-  uint64_t seq = 0;
-  std::string view;  // the ruleset's View message bytes
+  uint64_t seq = 0;   // the view's
+  uint64_t seen = 0;  // the last seq told, applied or not (protocol 5 counts on from it)
+  std::string view;   // the ruleset's View message bytes
   std::vector<LegalAction> legal;
   std::map<uint64_t, std::string> labels;  // every label told in this match, by code
   MatchStatus status = WAITING;

@@ -18,8 +18,15 @@ namespace net = boost::asio;
 
 namespace {
 
+// What the ruleset list costs a connection: without books, and with the played ruleset's book as
+// a protocol 5 client asks for it (0 when it has none or the protocol is older).
+struct ListBytes {
+  size_t plain = 0;
+  size_t with_book = 0;
+};
+
 // The ruleset to play and its seat count, as the server lists them.
-bool choose_ruleset(const Options& o, Setup& setup) {
+bool choose_ruleset(const Options& o, Setup& setup, ListBytes& listed) {
   try {
     client::WsClient c;
     c.connect(o.host, o.port);
@@ -37,10 +44,17 @@ bool choose_ruleset(const Options& o, Setup& setup) {
                 << ResultCode_Name(reply.result()) << ": " << reply.reason() << "\n";
       return false;
     }
+    listed.plain = reply.ByteSizeLong();
     for (const auto& r : reply.rulesets().rulesets()) {
       if (o.ruleset.empty() || r.name() == o.ruleset) {
         setup.ruleset = r.name();
         setup.seats = std::max(2u, r.min_seats());
+        if (o.protocol >= 5 && r.has_phrase_book()) {
+          ClientMessage book;
+          book.mutable_list_rulesets()->add_phrases_of(r.name());
+          const ServerMessage with_book = c.request(std::move(book));
+          if (with_book.result() == OK) listed.with_book = with_book.ByteSizeLong();
+        }
         return true;
       }
     }
@@ -74,13 +88,16 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (o.connections > 0) return run_idle_connections(o, setup.endpoint);
-  if (!choose_ruleset(o, setup)) return 1;
+  ListBytes listed;
+  if (!choose_ruleset(o, setup, listed)) return 1;
   const std::string pace = o.pace == Pace::kFast   ? "as fast as possible"
                            : o.pace == Pace::kIdle ? "idle (nobody acts)"
                                                    : "paced at " + std::to_string(o.rate) +
                                                          " actions per match per second";
   std::printf("duelhall-loadgen: %s, %u matches of %u seats, %s, %u client thread(s)\n",
               setup.ruleset.c_str(), o.matches, setup.seats, pace.c_str(), o.threads);
+  std::printf("ruleset list %zu bytes; with the %s phrase book %zu bytes (protocol 5, asked once)\n",
+              listed.plain, setup.ruleset.c_str(), listed.with_book);
   // The bot matches: one connected seat, the engine's bot on the others.
   Setup bot_setup = setup;
   bot_setup.bot_seats = setup.seats - 1;

@@ -204,7 +204,7 @@ void MatchDriver::create_match() {
 void MatchDriver::on_snapshot(size_t i, const MatchSnapshot& s) {
   if (s.match().match_id() != match_id_) return;
   Seat& seat = seats_[i];
-  seat.seq = s.seq();
+  seat.seq = seat.seen = s.seq();
   seat.view = s.view();
   seat.legal.clear();
   for (const auto& a : s.legal()) seat.legal.push_back(a.code());
@@ -235,8 +235,10 @@ void MatchDriver::on_snapshot(size_t i, const MatchSnapshot& s) {
 void MatchDriver::on_update(size_t i, const MatchUpdate& u, size_t frame_bytes, bool answer) {
   if (u.match_id() != match_id_) return;
   Seat& seat = seats_[i];
+  const uint64_t seq = u.seq() != 0 ? u.seq() : seat.seen + 1;  // protocol 5: left out when it follows
+  seat.seen = seq;
   std::string next;
-  if (u.seq() != seat.seq + 1 || !wire::apply_patch(seat.view, u.patch(), next)) {
+  if (seq != seat.seq + 1 || !wire::apply_patch(seat.view, u.patch(), next)) {
     ++stats_.bad_patches;
     ClientMessage resync;
     resync.mutable_resync()->set_match_id(match_id_);
@@ -258,10 +260,10 @@ void MatchDriver::on_update(size_t i, const MatchUpdate& u, size_t frame_bytes, 
     stats.view_bytes += next.size();
   }
   seat.view = std::move(next);
-  seat.seq = u.seq();
+  seat.seq = seq;
   // The oldest action of another seat that this update is the answer to.
   for (auto it = in_flight_.begin(); it != in_flight_.end(); ++it) {
-    if (it->actor != i && it->base_seq < u.seq()) {
+    if (it->actor != i && it->base_seq < seq) {
       if (shared_.recording) {
         stats.latency_us.push_back(static_cast<uint32_t>(
             std::chrono::duration_cast<std::chrono::microseconds>(now - it->sent).count()));

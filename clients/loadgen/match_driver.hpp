@@ -75,7 +75,8 @@ class MatchDriver {
     int seat = -1;
     bool has_view = false;
     bool ended = false;
-    uint64_t seq = 0;
+    uint64_t seq = 0;                 // the view's
+    uint64_t seen = 0;                // the last seq told (protocol 5 counts on from it)
     uint64_t acted_seq = UINT64_MAX;  // the seq it last acted on
     uint64_t action_request = 0;      // the request id of its latest action
     std::string view;

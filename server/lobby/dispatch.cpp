@@ -45,7 +45,7 @@ Handled Dispatcher::route(Call& call, const ClientMessage& message) {
     case ClientMessage::kHello:
       return handle_hello(hub_, call, message.hello());
     case ClientMessage::kListRulesets:
-      return handle_list_rulesets(hub_, call);
+      return handle_list_rulesets(hub_, call, message.list_rulesets());
     case ClientMessage::kListMatches:
       return handle_list_matches(hub_, call);
     case ClientMessage::kSubscribeLobby:

@@ -2,6 +2,8 @@
 // and spectating a match, and the commands passed on to a match, which answers from its strand.
 #include "lobby/lobby_handlers.hpp"
 
+#include <algorithm>
+
 #include "accounts/account_commands.hpp"
 #include "decks/deck_handlers.hpp"
 #include "lobby/cluster_redirects.hpp"
@@ -25,11 +27,15 @@ void leave_hall(Hub& hub, const Peer* peer, ClientState& state) {
   if (state.player) hub.player_dropped(state.player, peer);
 }
 
-Handled handle_list_rulesets(Hub& hub, Call& call) {
+Handled handle_list_rulesets(Hub& hub, Call& call, const ListRulesets& request) {
+  const auto& books = request.phrases_of();
+  for (const std::string& name : books) {
+    if (!hub.registry().find(name)) return Handled::fail(UNKNOWN_RULESET, "no ruleset named '" + name + "'");
+  }
   RulesetList* list = call.reply.mutable_rulesets();
   for (const auto& info : hub.registry().all()) {
     duelhall::RulesetInfo& out = *list->add_rulesets();
-    fill_ruleset(info, out);
+    fill_ruleset(info, out, std::find(books.begin(), books.end(), info.name) != books.end());
     for (const ClockPresetSetting& preset : hub.pairing().presets(info.name)) {
       ClockPreset* listed = out.add_clock_presets();
       listed->set_name(preset.name);

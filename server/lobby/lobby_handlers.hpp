@@ -11,7 +11,7 @@
 namespace duelhall::server {
 
 Handled handle_hello(Hub& hub, Call& call, const Hello& hello);
-Handled handle_list_rulesets(Hub& hub, Call& call);
+Handled handle_list_rulesets(Hub& hub, Call& call, const ListRulesets& request);
 Handled handle_list_matches(Hub& hub, Call& call);
 Handled handle_subscribe_lobby(Hub& hub, Call& call, const SubscribeLobby& request);
 Handled handle_create_match(Hub& hub, Call& call, const CreateMatch& request);

@@ -3,7 +3,9 @@
 // when they changed, with the labels its client has not been told (per match, or per connection
 // in protocol 3 for a ruleset whose labels depend on the code alone); its events as texts, from
 // protocol 4 as word ids with the words not told yet in the seat's own frames, and from protocol
-// 5 as phrases of the ruleset's book when every event was said as one; outcomes and snapshots.
+// 5 as phrases of the ruleset's book when every event was said as one, leaving out what the
+// client can tell (the sequence when it follows, the status while playing, "unchanged" for no
+// legal actions); outcomes and snapshots.
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -80,15 +82,22 @@ void Match::send_seat_update(int seat, const std::vector<engine::Event>& events,
   thread_local std::string view;
   MatchUpdate& u = update;
   u.Clear();
+  const uint32_t protocol = slot.player->protocol();
+  if (protocol != slot.protocol) {
+    slot.held.clear();  // built for the other version: a resume gets a snapshot instead
+    slot.protocol = protocol;
+  }
   u.set_match_id(id_);
-  u.set_seq(seq_);
+  // Protocol 5 leaves the sequence out when it follows the seat's previous update: the client
+  // counts on from the last it saw (a snapshot's or an update's).
+  const bool follows = !slot.held.empty() && slot.held.back().seq + 1 == seq_;
+  if (protocol < 5 || !follows) u.set_seq(seq_);
   if (fresh_view) {
     view.clear();
     state_->write_view(viewer, view);
     wire::make_patch(slot.view, view, *u.mutable_patch());
     slot.view.swap(view);
   }
-  const uint32_t protocol = slot.player->protocol();
   std::shared_ptr<Peer> peer = slot.connected ? slot.player->peer() : nullptr;
   const bool said =
       (protocol >= 5 && fill_event_phrases(ruleset_.phrases, viewer, events, u)) ||
@@ -98,16 +107,14 @@ void Match::send_seat_update(int seat, const std::vector<engine::Event>& events,
       if (auto text = e.text_for(viewer)) u.add_events(text->data(), text->size());
     }
   }
-  if (protocol != slot.protocol) {
-    slot.held.clear();  // built for the other version: a resume gets a snapshot instead
-    slot.protocol = protocol;
-  }
   if (protocol >= 2) {
     fill_legal_changes(seat, u);
   } else {
     fill_legal(seat, *u.mutable_legal());
   }
-  u.set_status(status_);
+  // Protocol 5 leaves the status out while the match plays: no update comes while it waits, so
+  // an update without one means PLAYING.
+  if (protocol < 5 || status_ != PLAYING) u.set_status(status_);
   if (status_ != PLAYING) fill_outcome(*u.mutable_outcome());
   if (slot.deadline != Clock::time_point{}) {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(slot.deadline - Clock::now());
@@ -217,7 +224,8 @@ void Match::fill_legal_changes(int seat, MatchUpdate& update) {
   }
   const uint64_t hash = legal_hash(legal);
   if (hash == slot.legal_told) {
-    update.set_legal_unchanged(true);
+    // Protocol 5 says nothing for "still nothing pending": no codes already means that.
+    if (slot.protocol < 5 || !legal.empty()) update.set_legal_unchanged(true);
     return;
   }
   slot.legal_told = hash;

@@ -41,7 +41,7 @@ ResultCode result_of(engine::RefusalCode code) {
   return ILLEGAL_ACTION;
 }
 
-void fill_ruleset(const engine::RulesetInfo& info, duelhall::RulesetInfo& out) {
+void fill_ruleset(const engine::RulesetInfo& info, duelhall::RulesetInfo& out, bool with_book) {
   out.set_name(info.name);
   out.set_display_name(info.display_name);
   out.set_summary(info.summary);
@@ -60,7 +60,8 @@ void fill_ruleset(const engine::RulesetInfo& info, duelhall::RulesetInfo& out) {
   out.set_view_message(info.view_message);
   for (const auto& level : info.bot_levels) out.add_bot_levels(level);
   out.set_takes_seat_options(static_cast<bool>(info.check_seat_option));
-  if (info.phrases) fill_phrase_book(*info.phrases, *out.mutable_phrases());
+  out.set_has_phrase_book(info.phrases != nullptr);
+  if (info.phrases && with_book) fill_phrase_book(*info.phrases, *out.mutable_phrases());
 }
 
 void fill_phrase_book(const engine::PhraseBook& book, duelhall::PhraseBook& out) {

@@ -20,8 +20,9 @@ ServerMessage reply(uint64_t request_id, ResultCode code, std::string reason = {
 void count_refusal(ResultCode code);
 // The protocol's codes 1-5 are engine::RefusalCode's numbers.
 ResultCode result_of(engine::RefusalCode code);
-// The ruleset as RulesetList lists it, its phrase book included when it has one.
-void fill_ruleset(const engine::RulesetInfo& info, duelhall::RulesetInfo& out);
+// The ruleset as RulesetList lists it; its phrase book, when it has one, only `with_book`
+// (ListRulesets.phrases_of named it).
+void fill_ruleset(const engine::RulesetInfo& info, duelhall::RulesetInfo& out, bool with_book);
 void fill_phrase_book(const engine::PhraseBook& book, duelhall::PhraseBook& out);
 const char* to_string(ResultCode code);
 

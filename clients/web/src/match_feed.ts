@@ -4,12 +4,13 @@
 // words (told once per connection, protocol 4) or as phrases of the ruleset's book (protocol 5).
 // Nothing here knows a rule.
 import { create } from "@bufbuild/protobuf";
-import type { MatchInfo, PhraseBook } from "./gen/lobby_pb";
+import { MatchStatus, type MatchInfo } from "./gen/lobby_pb";
 import { LegalActionSchema, type ChatMessage, type LegalAction, type MatchSnapshot, type MatchUpdate,
   type Outcome } from "./gen/match_pb";
 import { applyPatch } from "./wire_diff";
 import { eventTexts, tellWords, type EventWords } from "./event_words";
 import { phraseTexts } from "./event_phrases";
+import type { PhraseBooks } from "./phrase_books";
 
 const EVENTS_KEPT = 200;
 
@@ -17,7 +18,8 @@ export interface MatchView {
   id: bigint;
   info: MatchInfo | undefined;
   seat: number; // -1: spectator (or not yet seated)
-  seq: bigint;
+  seq: bigint; // the view's
+  seen: bigint; // the last seq told, applied or not: protocol 5 counts on from it when it is left out
   view: Uint8Array | null; // null until the first snapshot
   legal: LegalAction[];
   labels: Map<bigint, string>; // every action label told in this match (protocol 2 sends each once)
@@ -34,7 +36,7 @@ export interface MatchView {
 
 export function newMatchView(id: bigint, inviteCode: string): MatchView {
   return {
-    id, info: undefined, seat: -1, seq: 0n, view: null, legal: [], labels: new Map(), outcome: undefined,
+    id, info: undefined, seat: -1, seq: 0n, seen: 0n, view: null, legal: [], labels: new Map(), outcome: undefined,
     clockMs: 0, clockAt: 0, events: [], eventCount: 0, chat: [], inviteCode, notice: "", seedAsked: false,
   };
 }
@@ -50,18 +52,19 @@ export class MatchFeed {
   private eventWords: EventWords = new Map();
   // Labels told on this connection, by ruleset (protocol 3); a match's own come first.
   private connectionLabels = new Map<string, Map<bigint, string>>();
-  // Phrases wait for the books until the rulesets are first listed: a reloaded page is sent its
-  // matches' snapshots with the Welcome, and their next updates may overtake the list. A match's
-  // later events wait behind them, so that its lines keep their order.
-  private booksListed = false;
+  // Phrases wait for their ruleset's book, asked for the first time they come; a match's later
+  // events wait behind them, so that its lines keep their order.
   private waiting = new Map<MatchView, { texts: string[]; phrases: number[] }[]>();
 
-  // `resync` asks the server for a fresh snapshot of a match; `book` is a ruleset's phrase book
-  // (RulesetInfo.phrases), undefined for one not listed or said as text.
+  // `resync` asks the server for a fresh snapshot of a match; `books` holds the phrase books;
+  // `shown` is told when events that waited for a book are shown (the page redraws).
   constructor(
     private readonly resync: (matchId: bigint) => void,
-    private readonly book: (ruleset: string) => PhraseBook | undefined,
-  ) {}
+    private readonly books: PhraseBooks,
+    private readonly shown: () => void = () => {},
+  ) {
+    books.onArrived = () => this.booksArrived();
+  }
 
   private rulesetLabels(mv: MatchView): Map<bigint, string> | undefined {
     const ruleset = mv.info?.ruleset;
@@ -86,7 +89,7 @@ export class MatchFeed {
   snapshot(mv: MatchView, s: MatchSnapshot): void {
     mv.info = s.match;
     mv.seat = s.seat;
-    mv.seq = s.seq;
+    mv.seq = mv.seen = s.seq;
     mv.view = s.view;
     mv.legal = s.legal;
     for (const a of s.legal) this.tellLabel(mv, a.code, a.label);
@@ -98,9 +101,12 @@ export class MatchFeed {
   // The words of every update are taken in, even for a match this page does not hold.
   update(mv: MatchView | undefined, u: MatchUpdate): void {
     tellWords(u, this.eventWords);
-    if (!mv || mv.view === null) return;
-    if (u.seq <= mv.seq) return; // already applied (a resume can overlap)
-    const next = u.seq === mv.seq + 1n ? applyPatch(mv.view, u.patch) : null;
+    if (!mv) return;
+    const seq = u.seq || mv.seen + 1n; // protocol 5 leaves it out when it follows
+    mv.seen = seq;
+    if (mv.view === null) return;
+    if (seq <= mv.seq) return; // already applied (a resume can overlap)
+    const next = seq === mv.seq + 1n ? applyPatch(mv.view, u.patch) : null;
     for (const a of u.labels) this.tellLabel(mv, a.code, a.label);
     // Protocols 2 and 3: codes only when they changed, each label once per match (2), or
     // once per connection for a ruleset whose labels depend on the code alone (3).
@@ -110,7 +116,7 @@ export class MatchFeed {
       return;
     }
     mv.view = next;
-    mv.seq = u.seq;
+    mv.seq = seq;
     if (!u.legalUnchanged) {
       mv.legal = u.legalCodes.length ? u.legalCodes.map((code) =>
         create(LegalActionSchema, { code, label: this.labelOf(mv, code) })) : u.legal;
@@ -125,27 +131,39 @@ export class MatchFeed {
       }
     }
     mv.notice = "";
-    if (mv.info) mv.info.status = u.status;
+    if (mv.info) mv.info.status = u.status || MatchStatus.PLAYING; // left out while it plays
     setClock(mv, u.clockMs);
     const events = { texts: eventTexts(u, this.eventWords), phrases: u.phrases };
     const held = this.waiting.get(mv);
+    const ruleset = mv.info?.ruleset ?? "";
     if (held) held.push(events);
-    else if (events.phrases.length && !this.booksListed) this.waiting.set(mv, [events]);
-    else this.show(mv, events.texts, events.phrases);
+    else if (events.phrases.length && this.books.get(ruleset) === undefined) {
+      this.waiting.set(mv, [events]);
+      this.books.ask(ruleset);
+    } else this.show(mv, events.texts, events.phrases);
   }
 
-  // The rulesets were listed (or their list refused): the phrases waiting for the books are shown.
-  rulesetsListed(): void {
-    this.booksListed = true;
+  // After a hello on a new connection: the books still waited for are asked for on it.
+  newConnection(): void {
+    this.books.newConnection();
+    for (const mv of this.waiting.keys()) this.books.ask(mv.info?.ruleset ?? "");
+  }
+
+  // A book came (or was refused): the events waiting for it are shown, in order.
+  private booksArrived(): void {
+    let any = false;
     for (const [mv, held] of this.waiting) {
+      if (this.books.get(mv.info?.ruleset ?? "") === undefined) continue;
       for (const events of held) this.show(mv, events.texts, events.phrases);
+      this.waiting.delete(mv);
+      any = true;
     }
-    this.waiting.clear();
+    if (any) this.shown();
   }
 
   // A server sends one of texts, words and phrases per update; in that order should it mix them.
   private show(mv: MatchView, texts: string[], phrases: number[]): void {
-    if (phrases.length) texts.push(...phraseTexts(phrases, this.book(mv.info?.ruleset ?? "")));
+    if (phrases.length) texts.push(...phraseTexts(phrases, this.books.get(mv.info?.ruleset ?? "") ?? undefined));
     mv.events.push(...texts);
     mv.eventCount += texts.length;
     mv.events.splice(0, Math.max(0, mv.events.length - EVENTS_KEPT));

@@ -11,6 +11,7 @@ import type { Announcement } from "./gen/moderation_pb";
 import type { ChatMessage } from "./gen/match_pb";
 import { forgetSession, hasSession, helloTokens, noteAccount, noteRatingUpdate, staleAccountData } from "./identity";
 import { MatchFeed, newMatchView, type MatchView } from "./match_feed";
+import { listWithBooks, PhraseBooks } from "./phrase_books";
 import { PairingState } from "./pairing";
 import { addressBan, banFromReply, sanctionText, type Ban } from "./sanctions";
 import { Watching } from "./watching";
@@ -56,7 +57,8 @@ export class Session {
   pairing = new PairingState(); // quick pairing and rematches (pairing.ts)
   private feed = new MatchFeed(
     (matchId) => void this.conn.send({ case: "resync", value: { matchId } }),
-    (ruleset) => this.ruleset(ruleset)?.phrases,
+    new PhraseBooks((phrasesOf) => listWithBooks(this.conn, phrasesOf)),
+    () => this.changed(),
   );
 
   constructor(url: string) {
@@ -100,6 +102,7 @@ export class Session {
   private async hello(resume = true): Promise<void> {
     const token = localStorage.getItem(TOKEN_KEY);
     if (token) {
+      for (const m of this.matches.values()) m.seen = m.seq; // what follows a cursor is resent
       const cursors = [...this.matches.values()]
         .filter((m) => resume && m.view !== null && m.seat >= 0)
         .map((m) => ({ matchId: m.id, seq: m.seq }));
@@ -190,6 +193,7 @@ export class Session {
 
   private welcomed(id: bigint, name: string, token: string): void {
     this.pairing.setStatus(undefined); // a new connection seeks nothing (the server dropped the seek)
+    this.feed.newConnection(); // its phrase books are asked for on it
     this.playerId = id;
     this.name = name;
     this.error = "";
@@ -204,7 +208,6 @@ export class Session {
     }
     const rs = await this.conn.send({ case: "listRulesets", value: {} });
     if (rs.body.case === "rulesets") this.rulesets = rs.body.value.rulesets;
-    this.feed.rulesetsListed();
     const lobby = await this.conn.send({ case: "subscribeLobby", value: { subscribe: true } });
     if (lobby.body.case === "matches") {
       this.lobby.clear();

@@ -3,11 +3,12 @@
 // event that does not fit the book shown as "?" without losing those that can still be read.
 import { describe, expect, it, vi } from "vitest";
 import { create } from "@bufbuild/protobuf";
-import { MatchInfoSchema, PhraseBookSchema, RulesetInfoSchema } from "../src/gen/lobby_pb";
+import { MatchInfoSchema, PhraseBookSchema, RulesetInfoSchema, type RulesetInfo } from "../src/gen/lobby_pb";
 import { MatchUpdateSchema } from "../src/gen/match_pb";
 import { ResultCode } from "../src/gen/result_pb";
 import { phraseTexts } from "../src/event_phrases";
 import { MatchFeed, newMatchView } from "../src/match_feed";
+import { PhraseBooks } from "../src/phrase_books";
 import { Session } from "../src/session";
 import { FakeSocket, memoryStorage, useFakeSockets } from "./fake_socket";
 
@@ -85,45 +86,84 @@ describe("phrases", () => {
 });
 
 describe("the match feed with protocol 5", () => {
+  // A feed whose books are answered by hand: `answer` resolves the oldest request.
   function feedOnDuel() {
-    const asked: string[] = [];
-    const feed = new MatchFeed(() => {}, (ruleset) => (asked.push(ruleset), ruleset === "duel" ? BOOK : undefined));
+    const asked: string[][] = [];
+    const answers: ((r: RulesetInfo[] | null) => void)[] = [];
+    const books = new PhraseBooks((rulesets) => {
+      asked.push(rulesets);
+      return new Promise((resolve) => answers.push(resolve));
+    });
+    const redraws = { count: 0 };
+    const feed = new MatchFeed(() => {}, books, () => void (redraws.count += 1));
     const mv = newMatchView(7n, "");
     mv.info = create(MatchInfoSchema, { matchId: 7n, ruleset: "duel" });
     mv.view = new Uint8Array();
-    return { feed, mv, asked };
+    const answer = async (r: RulesetInfo[] | null) => {
+      answers.shift()!(r);
+      await Promise.resolve();
+      await Promise.resolve();
+    };
+    return { feed, mv, asked, answer, redraws };
   }
+  const duelListed = () => [create(RulesetInfoSchema, { name: "other" }), create(RulesetInfoSchema, { name: "duel", phrases: BOOK })];
   const update = (seq: bigint, init: { phrases?: number[]; events?: string[] }) =>
     create(MatchUpdateSchema, { matchId: 7n, seq, legalUnchanged: true, ...init });
 
-  it("renders an update's phrases with the book of the match's ruleset, after its texts", () => {
-    const { feed, mv, asked } = feedOnDuel();
-    feed.rulesetsListed();
-    feed.update(mv, update(1n, { phrases: [2, 0, 1, 4] }));
-    feed.update(mv, update(2n, { events: ["plain"] }));
-    expect(mv.events).toEqual(["@0 draws 1 cards", "Game over", "plain"]);
-    expect(mv.eventCount).toBe(3);
-    expect(asked).toEqual(["duel"]);
+  it("asks for the book of the match's ruleset when phrases first come, and renders them after its texts", async () => {
+    const { feed, mv, asked, answer } = feedOnDuel();
+    feed.update(mv, update(1n, { events: ["plain"] }));
+    expect(asked).toEqual([]); // texts need no book
+    feed.update(mv, update(2n, { phrases: [2, 0, 1, 4] }));
+    expect(asked).toEqual([["duel"]]);
+    await answer(duelListed());
+    feed.update(mv, update(3n, { phrases: [2, 1, 3] }));
+    expect(mv.events).toEqual(["plain", "@0 draws 1 cards", "Game over", "@1 draws 3 cards"]);
+    expect(mv.eventCount).toBe(4);
+    expect(asked).toEqual([["duel"]]); // once per connection
   });
 
-  it("holds phrases that come before the rulesets are listed, and the match's later lines behind them", () => {
-    const { feed, mv } = feedOnDuel();
+  it("holds phrases until their book comes, and the match's later lines behind them", async () => {
+    const { feed, mv, answer, redraws } = feedOnDuel();
     feed.update(mv, update(1n, { events: ["before"] }));
     feed.update(mv, update(2n, { phrases: [4] }));
     feed.update(mv, update(3n, { events: ["after"] }));
     expect(mv.seq).toBe(3n); // the view goes on meanwhile
     expect(mv.events).toEqual(["before"]);
-    feed.rulesetsListed();
+    expect(redraws.count).toBe(0);
+    await answer(duelListed());
     expect(mv.events).toEqual(["before", "Game over", "after"]);
-    feed.update(mv, update(4n, { phrases: [2, 1, 2] }));
-    expect(mv.events).toEqual(["before", "Game over", "after", "@1 draws 2 cards"]);
+    expect(redraws.count).toBe(1); // the page is told to show them
+  });
+
+  it("shows \"?\" for phrases whose book was refused, and asks again on a new connection", async () => {
+    const { feed, mv, asked, answer } = feedOnDuel();
+    feed.update(mv, update(1n, { phrases: [4] }));
+    await answer(null);
+    expect(mv.events).toEqual(["?"]);
+    feed.newConnection();
+    feed.update(mv, update(2n, { phrases: [4] }));
+    expect(asked).toEqual([["duel"], ["duel"]]);
+    await answer(duelListed());
+    expect(mv.events).toEqual(["?", "Game over"]);
+  });
+
+  it("asks again on a new connection for phrases still waiting, and drops the old connection's answer", async () => {
+    const { feed, mv, asked, answer } = feedOnDuel();
+    feed.update(mv, update(1n, { phrases: [4] }));
+    feed.newConnection(); // the request above is never answered on the new connection
+    expect(asked).toEqual([["duel"], ["duel"]]);
+    await answer(null); // the old connection's, late: ignored
+    expect(mv.events).toEqual([]);
+    await answer(duelListed());
+    expect(mv.events).toEqual(["Game over"]);
   });
 });
 
 describe("session with protocol 5", () => {
   useFakeSockets(() => vi.stubGlobal("localStorage", memoryStorage()));
 
-  it("says hello in protocol 5 and shows phrases in the book of the listed ruleset, even those sent before the list", async () => {
+  it("says hello in protocol 5, lists the rulesets without books, and asks for a match's book when its phrases come", async () => {
     localStorage.setItem("duelhall.name", "Ann");
     const session = new Session("ws://node-a/ws");
     session.start();
@@ -138,7 +178,7 @@ describe("session with protocol 5", () => {
     });
     await vi.advanceTimersByTimeAsync(0);
     const list = socket.last();
-    expect(list.command.case).toBe("listRulesets");
+    expect(list.command.case === "listRulesets" && list.command.value.phrasesOf).toEqual([]);
     // A seat's snapshot and the opponent's move overtake the list (as after a page reload).
     socket.push({
       result: ResultCode.OK,
@@ -150,7 +190,9 @@ describe("session with protocol 5", () => {
     });
     await vi.advanceTimersByTimeAsync(0);
     expect(session.matches.get(7n)?.events).toEqual([]);
-    socket.answer(list, {
+    const ask = socket.last();
+    expect(ask.command.case === "listRulesets" && ask.command.value.phrasesOf).toEqual(["duel"]);
+    socket.answer(ask, {
       result: ResultCode.OK,
       body: { case: "rulesets", value: { rulesets: [create(RulesetInfoSchema, { name: "duel", phrases: BOOK })] } },
     });
@@ -162,5 +204,6 @@ describe("session with protocol 5", () => {
     });
     await vi.advanceTimersByTimeAsync(0);
     expect(session.matches.get(7n)?.events).toEqual(["@1 attacks @0 low with 7♠", "@0 draws 4 cards"]);
+    expect(socket.sent.filter((c) => c.command.case === "listRulesets")).toHaveLength(2);
   });
 });

@@ -250,3 +250,40 @@ TEST_CASE("protocol 5: the listed book renders a phrase as the engine does, or s
     CHECK(texts == std::vector<std::string>{"@0 drew a card", "?"});
   }
 }
+
+TEST_CASE("protocol 5: the ruleset list carries only the phrase books a client asks for") {
+  InProcessServer server;
+  InProcessClient ann(server);
+  ann.hello("Ann", 5);
+  ClientMessage plain;
+  plain.mutable_list_rulesets();
+  const ServerMessage listed = ann.request(plain);
+  REQUIRE(listed.result() == OK);
+  std::map<std::string, bool> has_book;
+  for (const RulesetInfo& r : listed.rulesets().rulesets()) {
+    CHECK_FALSE(r.has_phrases());
+    has_book[r.name()] = r.has_phrase_book();
+  }
+  CHECK(has_book.at(testing::kSaidRuleset));
+  CHECK(has_book.at("jedi_duel"));
+  CHECK_FALSE(has_book.at(testing::kTestRuleset));  // says its events as text
+
+  ClientMessage two;
+  two.mutable_list_rulesets()->add_phrases_of("jedi_duel");
+  two.mutable_list_rulesets()->add_phrases_of(testing::kSaidRuleset);
+  const ServerMessage books = ann.request(two);
+  REQUIRE(books.result() == OK);
+  for (const RulesetInfo& r : books.rulesets().rulesets()) {
+    const bool asked = r.name() == "jedi_duel" || r.name() == testing::kSaidRuleset;
+    CHECK(r.has_phrases() == asked);
+    if (asked) CHECK(r.phrases().templates_size() > 1);
+  }
+  CHECK(books.ByteSizeLong() > listed.ByteSizeLong());
+
+  ClientMessage unknown;
+  unknown.mutable_list_rulesets()->add_phrases_of("chess");
+  const ServerMessage refused = ann.request(unknown);
+  CHECK(refused.result() == UNKNOWN_RULESET);
+  CHECK(refused.reason() == "no ruleset named 'chess'");
+  CHECK_FALSE(refused.has_rulesets());
+}

@@ -1,7 +1,8 @@
 // The action's round trip in every protocol version (docs/protocol.md, Compatibility): in
 // version 2 the actor's update is its OK and legal actions carry each label once per match, in
-// version 3 once per connection for a ruleset whose labels depend on the code alone; version 1
-// clients still get a separate OK and every label with every update.
+// version 3 once per connection for a ruleset whose labels depend on the code alone; version 5
+// leaves out what the client can tell; version 1 clients still get a separate OK and every label
+// with every update.
 #include <catch2/catch.hpp>
 #include <map>
 #include <set>
@@ -195,4 +196,43 @@ TEST_CASE("protocol 1: a separate OK before the update, and every label with eve
     for (const auto& a : u.legal()) CHECK_FALSE(a.label().empty());
   }
   CHECK(ann.tracker.find(id)->ended);
+}
+
+TEST_CASE("protocol 5: an update leaves out the seq that follows, the status while playing and \"unchanged\" for still no actions") {
+  for (const uint32_t version : {4u, 5u}) {
+    INFO("protocol " << version);
+    InProcessServer server;
+    InProcessClient ann(server);
+    InProcessClient ben(server);
+    const uint64_t id = start_duel(ann, ben, version);
+    const Played played = play_out(ann, ben, id);
+    int unchanged_none = 0;  // "unchanged" said for a seat that still had nothing to do
+    for (InProcessClient* c : {&ann, &ben}) {
+      const auto* t = c->tracker.find(id);
+      REQUIRE(t->ended);
+      CHECK_FALSE(t->broken);  // the tracker counted the sequence on where it was left out
+      CHECK(t->status == FINISHED);
+      const std::vector<MatchUpdate>& updates = played.updates_of.at(c);
+      REQUIRE(updates.size() >= 2);
+      CHECK(t->seq == updates.size());
+      bool had_actions = true;  // the seat's legal actions before each update (the snapshot's)
+      for (size_t i = 0; i < updates.size(); ++i) {
+        const MatchUpdate& u = updates[i];
+        const bool last = i + 1 == updates.size();
+        if (version >= 5) {
+          CHECK(u.seq() == (i == 0 ? 1 : 0));  // the first after the snapshot says it
+          CHECK(u.status() == (last ? FINISHED : WAITING));  // WAITING: not on the wire
+        } else {
+          CHECK(u.seq() == i + 1);
+          CHECK(u.status() == (last ? FINISHED : PLAYING));
+        }
+        if (u.legal_unchanged() && !had_actions) ++unchanged_none;
+        if (!u.legal_unchanged()) had_actions = !u.legal_codes().empty();
+      }
+    }
+    // The seat whose hand ran out first has nothing to do while the other plays on: protocol 4
+    // says "unchanged" for it, 5 says nothing.
+    if (version == 4) CHECK(unchanged_none > 0);
+    if (version >= 5) CHECK(unchanged_none == 0);
+  }
 }

@@ -78,7 +78,7 @@ class InProcessClient {
     // The tracker knows the rulesets' phrase books, as a client that listed them (protocol 5).
     RulesetList listed;
     for (const auto& info : server.registry.all())
-      server::fill_ruleset(info, *listed.add_rulesets());
+      server::fill_ruleset(info, *listed.add_rulesets(), /*with_book=*/true);
     tracker.learn_rulesets(listed);
   }
 

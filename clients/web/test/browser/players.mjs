@@ -70,6 +70,7 @@ export async function routeMatchId(page) {
       link: document.getElementById("link-state")?.textContent ?? "",
       flash: document.getElementById("flash")?.textContent ?? "",
       main: document.getElementById("main")?.className ?? "",
+      invalid: [...document.querySelectorAll("#create-form :invalid")].map((e) => `${e.id}: ${e.validationMessage}`),
     })).catch(() => ({}));
     throw new Error(`the page did not open a match: ${JSON.stringify(seen)}; ${e.message}`);
   }

@@ -26,6 +26,7 @@ import { go, parseRoute } from "./ui/route";
 import { decksPage } from "./ui/decks";
 import { goesToGame, Tournaments } from "./tournaments";
 import { tournamentPage, tournamentsPage } from "./ui/tournaments";
+import { PressGuard } from "./ui/press_guard";
 
 const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
 const session = new Session(wsUrl);
@@ -171,8 +172,10 @@ function page(): HTMLElement {
 }
 
 let lobbyChatRead = 0; // lobby chat lines already read out
+const pressGuard = new PressGuard(() => render());
 
 function render(): void {
+  if (pressGuard.holds()) return; // made on the release, after the click
   const saved = saveForms(root);
   const focused = document.activeElement as HTMLElement | null;
   const key = focused?.id || focused?.dataset.key;

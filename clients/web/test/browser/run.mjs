@@ -165,13 +165,20 @@ try {
     const host = await openParticipant("Hostess", server.url);
     const guest = await openParticipant("Guest", server.url);
     opened.push(host, guest);
-    // A lobby update redraws the page while the host fills the form: the ticked box stays ticked.
+    // A lobby update redraws the page while the host fills the form: the ticked box stays ticked,
+    // and a click whose press and release straddle the update still lands (ui/press_guard.ts).
     if (!(await host.page.$eval("#table-options", (d) => d.open))) await host.page.click("#table-options summary");
     await host.page.check("#unlisted");
+    await host.page.hover("#spectator_chat");
+    await host.page.mouse.down();
     await guest.page.fill("#lobby-chat-input", "anyone for a private duel?");
     await guest.page.click("#lobby-chat-form button[type=submit]");
+    await host.page.waitForTimeout(600); // the line arrives while the box is pressed
+    await host.page.mouse.up();
     await host.page.waitForSelector("#lobby-chat-log li:has-text('anyone for a private duel?')");
+    if (await host.page.isChecked("#spectator_chat")) throw new Error("a redraw during a click ate the click");
     if (!(await host.page.isChecked("#unlisted"))) throw new Error("a lobby update unticked Private");
+    await host.page.check("#spectator_chat");
     const id = await createMatch(host, "jedi_duel", { unlisted: true, delayActions: 2 });
     const link = await host.page.inputValue("#invite");
     if (!link.includes(`#/join/${id}/`)) throw new Error(`unexpected invite link ${link}`);

@@ -89,9 +89,7 @@ export async function matchState(page, id) {
 
 export async function createMatch(p, ruleset, options = {}) {
   await p.page.selectOption("#ruleset", ruleset);
-  // The table settings fold away by default, and a redraw of the lobby can fold them again before
-  // a setting is filled (a full run once timed out on a hidden #bot_delay): unfold them before
-  // each setting, as a player would who saw them fold.
+  // The table settings fold away by default: unfolded (once) before the first setting.
   const unfold = async () => {
     if (!(await p.page.$eval("#table-options", (d) => d.open))) await p.page.click("#table-options summary");
   };

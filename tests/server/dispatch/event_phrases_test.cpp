@@ -147,9 +147,10 @@ TEST_CASE("protocol 5: a resume resends held updates as phrases the client rende
   const auto* t = ben.tracker.find(id);
   REQUIRE_FALSE(t->legal.empty());
   const uint64_t seq = t->seq;
-  ben.send(testing::action(id, t->legal.front().code(), seq));
+  const uint64_t code = t->legal.front().code();  // the tracker's legal list changes with the move
+  ben.send(testing::action(id, code, seq));
   REQUIRE(ben.wait_until([&] { return ben.tracker.find(id)->seq > seq; }));
-  steps.push_back({1, engine::Action::from_code(t->legal.front().code())});
+  steps.push_back({1, engine::Action::from_code(code)});
   InProcessClient again(server);
   again.tracker = kept;
   ClientMessage hello;

@@ -16,8 +16,10 @@ namespace websocket = beast::websocket;
 namespace net = boost::asio;
 using StrandExecutor = net::strand<net::io_context::executor_type>;
 
-// Rate-limited or malformed messages in a row that end the connection.
+// Malformed messages in a row that end the connection.
 constexpr uint32_t kMaxMalformed = 16;
+// More than twice the messages a second allowed refused within this window closes the connection.
+constexpr std::chrono::seconds kStrikeWindow{2};
 // How long a closing connection may take to flush its close frame and finish the handshake.
 constexpr auto kCloseDrain = std::chrono::seconds(10);
 // Messages are read in pieces of at most this: Beast prepares the whole piece in the read
@@ -141,6 +143,14 @@ void WsSession<Stream>::handle_frame() {
   const bool parsed = message.ParseFromArray(data.data(), static_cast<int>(data.size()));
   if (!limiter_.allow()) {
     metrics::server_metrics().rate_limited.add();
+    // Refusals are counted over a window, not in a row: a flood the server reads more slowly
+    // than it comes gets a message through now and then as the limiter refills, and would
+    // otherwise never be closed while each refusal still costs a parse and a reply.
+    const auto now = std::chrono::steady_clock::now();
+    if (now - strikes_since_ > kStrikeWindow) {
+      strikes_since_ = now;
+      strikes_ = 0;
+    }
     if (++strikes_ > 2 * hub_.config().limits.messages_per_second) {
       return do_close(websocket::close_code::policy_error, "RATE_LIMITED: flooding");
     }
@@ -149,7 +159,6 @@ void WsSession<Stream>::handle_frame() {
     on_send(frame_of(m));
     return;
   }
-  strikes_ = 0;
   if (!parsed) {
     if (++malformed_ > kMaxMalformed) {
       return do_close(websocket::close_code::policy_error, "MALFORMED_FRAME: too many");

@@ -12,6 +12,8 @@
 // (net/streams.hpp), instantiated in ws_session.cpp for each one.
 #pragma once
 
+#include <chrono>
+
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -81,7 +83,8 @@ class WsSession : public Peer,
   RateLimiter limiter_;
   boost::container::devector<Frame> queue_;  // allocates nothing while empty, unlike std::deque
   uint32_t batching_ = 0;   // send_all is queueing frames: their write starts once all are in
-  uint32_t strikes_ = 0;    // rate-limited messages in a row
+  uint32_t strikes_ = 0;    // rate-limited messages since strikes_since_
+  std::chrono::steady_clock::time_point strikes_since_{};
   uint32_t malformed_ = 0;  // malformed frames in a row
   bool closing_ = false;
   bool read_paused_ = false;  // the write queue is half full: the next read waits for it

@@ -4,6 +4,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #include <fstream>
+#include <thread>
 
 #include "core/registry.hpp"
 #include "helpers.hpp"
@@ -96,6 +97,33 @@ TEST_CASE("a frame header announcing 2^62 bytes closes with 1009 at once, before
   ws.read(buffer, ec);
   CHECK(ec == beast::websocket::error::closed);  // a close frame, not the 5 s timeout
   CHECK(ws.reason().code == 1009);
+  CHECK(server.alive());
+}
+
+TEST_CASE("a flood that gets a message through now and then is still closed") {
+  ServerProcess server({"--messages-per-second", "50"});
+  WsClient c;
+  c.connect("127.0.0.1", server.port());
+  c.hello("Trickle");
+  // About 250 messages a second, five times the limit, in small bursts: the limiter lets one
+  // through now and then as it refills, so the refusals never run to 100 in a row. Counted over
+  // two seconds they pass 100 within the first.
+  uint64_t sent = 0;
+  try {
+    for (int burst = 0; burst < 150 && c.is_open(); ++burst) {
+      for (int k = 0; k < 5; ++k) c.send(ping(++sent));
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  } catch (const client::ConnectionClosed&) {
+  }
+  try {
+    while (c.receive(std::chrono::seconds(3))) {
+    }
+  } catch (const client::ConnectionClosed&) {
+  }
+  INFO(sent << " messages sent");
+  CHECK_FALSE(c.is_open());
+  CHECK(c.close_reason().find("RATE_LIMITED") != std::string::npos);
   CHECK(server.alive());
 }
 

@@ -36,12 +36,13 @@ void fill_summary(const storage::MatchSummary& from, ReplaySummary& to) {
 }
 
 // Loads an ended match, or says why not.
-Handled load_ended(storage::MatchStore* store, uint64_t id,
-                   std::optional<storage::StoredMatch>& stored) {
+Handled load_ended(ReplayHost& hub, uint64_t id, std::optional<storage::StoredMatch>& stored) {
+  storage::MatchStore* store = hub.store();
   if (!store) return Handled::fail(STORAGE_DISABLED, "this server stores no matches");
   stored = store->load_match(static_cast<storage::MatchId>(id));
-  if (!stored) return Handled::fail(UNKNOWN_MATCH, "no stored match with that id");
-  if (stored->summary.status == storage::MatchStatus::kLive) {
+  // A match this node plays whose first row the store has not written yet is still a match.
+  if (!stored && !hub.find_match(id)) return Handled::fail(UNKNOWN_MATCH, "no stored match with that id");
+  if (!stored || stored->summary.status == storage::MatchStatus::kLive) {
     return Handled::fail(MATCH_NOT_ENDED,
                          "the match is being played, or its end is still being stored: replays "
                          "open once the end is stored");
@@ -66,7 +67,7 @@ Handled handle_list_replays(ReplayHost& hub, Call& call, const ListReplays& requ
 
 Handled handle_replay_view(ReplayHost& hub, Call& call, const ReplayView& request) {
   std::optional<storage::StoredMatch> stored;
-  if (Handled h = load_ended(hub.store(), request.match_id(), stored); h.code != OK) return h;
+  if (Handled h = load_ended(hub, request.match_id(), stored); h.code != OK) return h;
   const int seat = request.seat();
   if (seat < kOmniscientSeat || seat >= stored->summary.seats) {
     return Handled::fail(NO_SUCH_SEAT, "a seat of the match, -1 (public) or -2 (omniscient)");

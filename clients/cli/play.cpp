@@ -127,8 +127,7 @@ class Follower {
   std::optional<int> handle_update(const MatchUpdate& u) {
     client::tell_words(u, words_);
     if (u.match_id() != match_id_) return std::nullopt;
-    const uint64_t seq = u.seq() != 0 ? u.seq() : seen_ + 1;  // protocol 5: left out when it follows
-    seen_ = seq;
+    const uint64_t seq = client::update_seq(u, seen_);
     if (seq != seq_ + 1)
       return resync("sequence " + std::to_string(seq) + " after " + std::to_string(seq_));
     std::string next;

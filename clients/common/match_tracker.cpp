@@ -99,8 +99,7 @@ bool MatchTracker::handle(const ServerMessage& message) {
   auto it = matches_.find(u.match_id());
   if (it == matches_.end()) return true;  // an update for a match we have no snapshot of yet
   TrackedMatch& t = it->second;
-  const uint64_t seq = u.seq() != 0 ? u.seq() : t.seen + 1;  // protocol 5: left out when it follows
-  t.seen = seq;
+  const uint64_t seq = update_seq(u, t.seen);
   if (t.broken || seq <= t.seq) return true;  // broken, or already applied (a resend)
   if (seq != t.seq + 1) {
     t.broken = true;

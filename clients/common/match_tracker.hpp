@@ -39,6 +39,12 @@ using EventWordMap = std::map<uint32_t, std::string>;
 // Remembers the words an update tells: every update's, even one the client then drops (a
 // resend, a gap), since the server counts them as told.
 void tell_words(const MatchUpdate& update, EventWordMap& words);
+// An update's seq: protocol 5 leaves it out when it is one more than the last told for the match
+// (`seen`: a snapshot's or an update's, applied or not). `seen` moves on to it.
+inline uint64_t update_seq(const MatchUpdate& update, uint64_t& seen) {
+  seen = update.seq() != 0 ? update.seq() : seen + 1;
+  return seen;
+}
 // Appends an update's event texts to `out`: `events` as they are, protocol 4's `event_words`
 // (each event's word ids, 0 between events) joined by single spaces, and protocol 5's `phrases`
 // rendered with `book`, the match's ruleset's (event_phrases.hpp). A word never told shows as

@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "match_tracker.hpp"  // clients/common: update_seq
 #include "wire_diff.hpp"
 
 namespace duelhall::loadgen {
@@ -235,8 +236,7 @@ void MatchDriver::on_snapshot(size_t i, const MatchSnapshot& s) {
 void MatchDriver::on_update(size_t i, const MatchUpdate& u, size_t frame_bytes, bool answer) {
   if (u.match_id() != match_id_) return;
   Seat& seat = seats_[i];
-  const uint64_t seq = u.seq() != 0 ? u.seq() : seat.seen + 1;  // protocol 5: left out when it follows
-  seat.seen = seq;
+  const uint64_t seq = client::update_seq(u, seat.seen);
   std::string next;
   if (seq != seat.seq + 1 || !wire::apply_patch(seat.view, u.patch(), next)) {
     ++stats_.bad_patches;

@@ -123,8 +123,7 @@ inline std::vector<Read> read_updates(InProcessClient& c, uint64_t id, uint64_t 
     if (!m.has_update() || m.update().match_id() != id) continue;
     const MatchUpdate& u = m.update();
     client::tell_words(u, words);
-    const uint64_t seq = u.seq() != 0 ? u.seq() : seen + 1;
-    seen = seq;
+    const uint64_t seq = client::update_seq(u, seen);
     if (seq <= start) continue;
     REQUIRE(seq == start + reads.size() + 1);
     Read& r = reads.emplace_back();

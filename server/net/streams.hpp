@@ -24,13 +24,10 @@ inline constexpr bool kIsTls = !std::is_same_v<Stream, PlainStream>;
 
 // What an upgraded WebSocket runs over. A plain connection's is the bare socket: tcp_stream's
 // three timers (the WebSocket keeps its own timeouts) and its layer in every pending read cost a
-// waiting connection about 600 bytes. A TLS connection keeps its stream, whose TLS state cannot
-// move to another.
+// waiting connection about 600 bytes. A TLS connection's is its stream behind one erased read and
+// write (net/erased_tls.hpp, which defines that case): its TLS state cannot move to another.
 template <class Stream>
-struct WsLayer {
-  using type = Stream;
-  static type from(Stream&& stream) { return std::move(stream); }
-};
+struct WsLayer;
 template <>
 struct WsLayer<PlainStream> {
   using type = boost::asio::ip::tcp::socket;

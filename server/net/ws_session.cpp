@@ -3,7 +3,6 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
-#include <boost/beast/websocket/ssl.hpp>
 
 #include "metrics/log_field.hpp"
 #include "metrics/server_metrics.hpp"

@@ -24,6 +24,7 @@
 
 #include "metrics/metrics.hpp"
 #include "net/connection_limits.hpp"
+#include "net/erased_tls.hpp"
 #include "net/gateway.hpp"
 #include "net/gather_stream.hpp"
 #include "net/live_sessions.hpp"

@@ -83,16 +83,40 @@ class WssClient {
     ws_.binary(true);
   }
   ServerMessage request(ClientMessage message) {
+    const uint64_t id = send(std::move(message));
+    while (true) {
+      ServerMessage reply = read();
+      if (reply.request_id() == id) return reply;
+    }
+  }
+  // Sends without waiting; returns the request id given.
+  uint64_t send(ClientMessage message) {
     message.set_request_id(++next_);
     ws_.write(boost::asio::buffer(message.SerializeAsString()));
-    while (true) {
+    return next_;
+  }
+  ServerMessage read() {
+    boost::beast::flat_buffer buffer;
+    ws_.read(buffer);
+    ServerMessage reply;
+    const auto data = buffer.cdata();
+    if (!reply.ParseFromArray(data.data(), static_cast<int>(data.size()))) reply.Clear();
+    return reply;
+  }
+  void send_text(const std::string& text) {
+    ws_.text(true);
+    ws_.write(boost::asio::buffer(text));
+    ws_.binary(true);
+  }
+  // Reads until the server's close frame; its reason, or "" when the connection ended without one.
+  std::string read_until_closed() {
+    boost::beast::error_code ec;
+    while (!ec) {
       boost::beast::flat_buffer buffer;
-      ws_.read(buffer);
-      ServerMessage reply;
-      const auto data = buffer.cdata();
-      if (!reply.ParseFromArray(data.data(), static_cast<int>(data.size()))) continue;
-      if (reply.request_id() == message.request_id()) return reply;
+      ws_.read(buffer, ec);
     }
+    return ec == boost::beast::websocket::error::closed ? std::string(ws_.reason().reason.data(), ws_.reason().reason.size())
+                                                        : "";
   }
 
  private:

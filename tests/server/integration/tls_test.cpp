@@ -1,10 +1,11 @@
 // TLS against the real binary: HTTPS and WSS on one port with a certificate made at test time,
-// a reload on SIGHUP that new handshakes see while open connections carry on, and a start that
+// messages of several records each way and a close with its reason over WSS, a reload on SIGHUP that new handshakes see while open connections carry on, and a start that
 // stops with a clear message on a bad certificate or key.
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <fstream>
 #include <thread>
+#include <vector>
 
 #include "helpers.hpp"
 #include "tls_helpers.hpp"
@@ -44,6 +45,50 @@ TEST_CASE("TLS: HTTPS and WSS are served on one port with a self-signed certific
   // A client that trusts another certificate refuses the server's.
   const TestCertificate other = make_certificate(folder, "other");
   CHECK_THROWS(https_get(server.port(), "/healthz", other.cert));
+  CHECK(server.alive());
+  std::error_code ec;
+  std::filesystem::remove_all(folder, ec);
+}
+
+TEST_CASE("TLS: WSS carries messages larger than a record both ways, pipelined, and closes with its reason") {
+  const auto folder = temp_data_dir("tls-large");
+  const TestCertificate cert = make_certificate(folder, "a");
+  ServerProcess server(
+      {"--tls-cert", cert.cert.string(), "--tls-key", cert.key.string(), "--storage", "memory"});
+  WssClient client(server.port(), cert.cert);
+  REQUIRE(client.request(hello("Tess")).result() == OK);
+
+  // Every phrase book: one reply of several TLS records (16 KB each at most).
+  ClientMessage list;
+  list.mutable_list_rulesets();
+  const ServerMessage plain_list = client.request(list);
+  for (const auto& info : plain_list.rulesets().rulesets()) {
+    if (info.has_phrase_book()) list.mutable_list_rulesets()->add_phrases_of(info.name());
+  }
+  REQUIRE(list.list_rulesets().phrases_of_size() > 0);
+  const ServerMessage books = client.request(list);
+  CHECK(books.result() == OK);
+  CHECK(books.ByteSizeLong() > 16 * 1024);
+  CHECK(books.rulesets().rulesets_size() == plain_list.rulesets().rulesets_size());
+
+  // A message the server reads in many pieces: a lobby chat line of 2,000 bytes.
+  ClientMessage chat;
+  chat.mutable_chat()->set_text(std::string(2000, 'x'));
+  CHECK(client.request(chat).result() != MALFORMED_FRAME);  // read whole, then judged
+
+  // Twenty pings sent before any answer is read: twenty pongs, in order.
+  std::vector<uint64_t> sent;
+  for (uint64_t n = 1; n <= 20; ++n) sent.push_back(client.send(ping(n)));
+  std::vector<uint64_t> nonces;
+  while (nonces.size() < sent.size()) {
+    const ServerMessage m = client.read();
+    if (m.has_pong()) nonces.push_back(m.pong().nonce());
+  }
+  for (uint64_t n = 1; n <= 20; ++n) CHECK(nonces[n - 1] == n);
+
+  // A text frame is refused with a close frame whose reason arrives through the TLS shutdown.
+  client.send_text("hello");
+  CHECK(client.read_until_closed() == "MALFORMED_FRAME: binary frames only");
   CHECK(server.alive());
   std::error_code ec;
   std::filesystem::remove_all(folder, ec);

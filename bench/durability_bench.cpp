@@ -136,6 +136,7 @@ RunResult play(const engine::Registry& registry, const std::string& ruleset, int
         idle = false;
         ServerMessage m;
         m.ParseFromString(*f);
+        client::normalize_update(m);
         s.tracker.handle(m);
       }
       auto* t = s.tracker.find(id);

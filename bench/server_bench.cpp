@@ -164,6 +164,7 @@ int main(int argc, char** argv) {
         idle = false;
         ServerMessage m;
         m.ParseFromString(*f);
+        client::normalize_update(m);
         if (m.has_update()) {
           ++updates;
           update_bytes += static_cast<long long>(f->size());

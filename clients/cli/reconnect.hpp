@@ -28,7 +28,7 @@ namespace duelhall::cli {
 
 // The protocol duelhall-cli speaks (docs/protocol.md, Compatibility): 5, a seat's events as
 // phrases rendered with the ruleset's book, asked for (ListRulesets.phrases_of) as it sits down.
-inline constexpr uint32_t kProtocol = 5;
+inline constexpr uint32_t kProtocol = 6;
 
 inline constexpr std::chrono::seconds kReconnectFor{30};
 inline constexpr std::chrono::seconds kUnavailableFor{20};  // the web client's RESUME_GIVE_UP_MS

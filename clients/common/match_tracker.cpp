@@ -31,6 +31,18 @@ bool update_legal(const MatchUpdate& update, LabelMaps labels, std::vector<Legal
   return true;
 }
 
+void normalize_update(ServerMessage& message) {
+  if (message.has_seat_update()) {
+    MatchUpdate update = std::move(*message.mutable_seat_update());
+    *message.mutable_update() = std::move(update);
+  }
+  if (!message.has_update() || message.update().legal_steps_size() == 0) return;
+  MatchUpdate& u = *message.mutable_update();
+  u.clear_legal_codes();
+  uint64_t code = 0;
+  for (uint64_t step : u.legal_steps()) u.add_legal_codes(code += step);
+}
+
 void tell_words(const MatchUpdate& update, EventWordMap& words) {
   for (const auto& w : update.words()) words[w.id()] = w.text();
 }

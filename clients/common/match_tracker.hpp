@@ -39,6 +39,11 @@ using EventWordMap = std::map<uint32_t, std::string>;
 // Remembers the words an update tells: every update's, even one the client then drops (a
 // resend, a gap), since the server counts them as told.
 void tell_words(const MatchUpdate& update, EventWordMap& words);
+// Protocol 6 sends a seat's update in ServerMessage.seat_update (a one-byte tag) and its legal
+// codes as steps (MatchUpdate.legal_steps). This puts the update back in `update` and the steps'
+// sums in `legal_codes` (the steps stay, for byte counts), so the rest of a client reads one
+// shape whatever the protocol: call it on every message received.
+void normalize_update(ServerMessage& message);
 // An update's seq: protocol 5 leaves it out when it is one more than the last told for the match
 // (`seen`: a snapshot's or an update's, applied or not). `seen` moves on to it.
 inline uint64_t update_seq(const MatchUpdate& update, uint64_t& seen) {

@@ -1,5 +1,7 @@
 #include "ws_client.hpp"
 
+#include "match_tracker.hpp"
+
 #include <boost/asio/connect.hpp>
 
 namespace duelhall::client {
@@ -103,7 +105,10 @@ void WsClient::start_read() {
     buffer_.consume(buffer_.size());
     if (record_) frames_.push_back(bytes);
     ServerMessage message;
-    if (message.ParseFromString(bytes)) inbox_.push_back(std::move(message));
+    if (message.ParseFromString(bytes)) {
+      normalize_update(message);
+      inbox_.push_back(std::move(message));
+    }
     start_read();
   });
 }

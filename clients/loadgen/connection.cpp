@@ -1,5 +1,7 @@
 #include "connection.hpp"
 
+#include "match_tracker.hpp"
+
 #include <boost/beast/core/bind_handler.hpp>
 
 namespace duelhall::loadgen {
@@ -61,6 +63,7 @@ void Connection::do_read() {
       return fail("a frame that is not a ServerMessage", {});
     }
     buffer_.consume(buffer_.size());
+    client::normalize_update(message);
     on_message_(message, n);
     if (open_) do_read();
   });

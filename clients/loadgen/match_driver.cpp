@@ -28,8 +28,14 @@ size_t legal_size(const MatchUpdate& u) {
   size_t n = u.legal_unchanged() ? 2 : 0;
   for (const auto& a : u.legal())
     n += 1 + varint_size(a.ByteSizeLong()) + 1 + varint_size(a.code());
+  // Protocol 6's steps when they were sent (client::normalize_update keeps them beside the codes
+  // it rebuilds), else the codes.
   size_t codes = 0;
-  for (uint64_t code : u.legal_codes()) codes += varint_size(code);
+  if (u.legal_steps_size() > 0) {
+    for (uint64_t step : u.legal_steps()) codes += varint_size(step);
+  } else {
+    for (uint64_t code : u.legal_codes()) codes += varint_size(code);
+  }
   return n + (codes ? field_size(codes) : 0);
 }
 // The events' fields: protocols 1 to 3's texts, protocol 4's packed word ids and the words

@@ -5,7 +5,8 @@
 // protocol 4 as word ids with the words not told yet in the seat's own frames, and from protocol
 // 5 as phrases of the ruleset's book when every event was said as one, leaving out what the
 // client can tell (the sequence when it follows, the status while playing, "unchanged" for no
-// legal actions); outcomes and snapshots.
+// legal actions); from protocol 6 in a one-byte field with the legal codes as steps; outcomes
+// and snapshots.
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -21,10 +22,12 @@ using engine::Viewer;
 
 namespace {
 
-// The frame of `update` as a ServerMessage (its `update` field), with `request_id` before it
-// when not 0 (`prefix` then says how many bytes that field takes): the same bytes as serializing
-// a ServerMessage holding a copy of it, without building one.
-Frame update_frame(const MatchUpdate& update, uint64_t request_id, uint32_t& prefix) {
+// The frame of `update` as a ServerMessage (its `update` field, or from protocol 6 its
+// `seat_update`), with `request_id` before it when not 0 (`prefix` then says how many bytes that
+// field takes): the same bytes as serializing a ServerMessage holding a copy of it, without
+// building one.
+Frame update_frame(const MatchUpdate& update, uint32_t protocol, uint64_t request_id,
+                   uint32_t& prefix) {
   const auto put_varint = [](uint64_t v, uint8_t* p) {
     for (; v >= 0x80; v >>= 7) *p++ = static_cast<uint8_t>((v & 0x7f) | 0x80);
     *p++ = static_cast<uint8_t>(v);
@@ -38,7 +41,9 @@ Frame update_frame(const MatchUpdate& update, uint64_t request_id, uint32_t& pre
   }
   prefix = static_cast<uint32_t>(end - head);
   const size_t size = update.ByteSizeLong();
-  end = put_varint(uint64_t{ServerMessage::kUpdateFieldNumber} << 3 | 2, end);
+  const uint64_t field = protocol >= 6 ? ServerMessage::kSeatUpdateFieldNumber
+                                       : ServerMessage::kUpdateFieldNumber;
+  end = put_varint(field << 3 | 2, end);
   end = put_varint(size, end);
   auto bytes = std::make_shared<std::string>();
   bytes->resize(static_cast<size_t>(end - head) + size);
@@ -124,7 +129,7 @@ void Match::send_seat_update(int seat, const std::vector<engine::Event>& events,
   const bool answers =
       peer && protocol >= 2 && current_peer_ && peer == current_peer_ && !answered_;
   uint32_t prefix = 0;
-  Frame frame = update_frame(u, answers ? current_request_ : 0, prefix);
+  Frame frame = update_frame(u, protocol, answers ? current_request_ : 0, prefix);
   slot.held.push_back({seq_, frame, prefix});
   while (slot.held.size() > hub_.config().limits.updates_held) slot.held.pop_front();
   if (!peer) return;
@@ -229,12 +234,20 @@ void Match::fill_legal_changes(int seat, MatchUpdate& update) {
     return;
   }
   slot.legal_told = hash;
+  // Protocol 6 sends each code as its step up from the one before: the engine's lists are sorted
+  // and distinct, and a step is a shorter varint than an attack's whole code.
+  uint64_t previous = 0;
+  const auto add_code = [&](uint64_t code) {
+    if (slot.protocol < 6) return update.add_legal_codes(code);
+    update.add_legal_steps(code - previous);
+    previous = code;
+  };
   if (slot.protocol >= 3 && ruleset_.labels_by_code) {
     // Told once per connection; a told code's label is not even built.
     const uint64_t ruleset_hash = std::hash<std::string_view>{}(ruleset_.name);
     slot.player->with_labels_told([&](auto fresh) {
       for (const engine::Action& action : legal) {
-        update.add_legal_codes(action.code());
+        add_code(action.code());
         if (!fresh(label_key(ruleset_hash, action.code()))) continue;
         LegalAction* a = update.add_labels();
         a->set_code(action.code());
@@ -244,7 +257,7 @@ void Match::fill_legal_changes(int seat, MatchUpdate& update) {
     return;
   }
   for (const engine::Action& action : legal) {
-    update.add_legal_codes(action.code());
+    add_code(action.code());
     std::string label = state_->action_label(seat, action);
     if (tell_label(slot, action.code(), label)) {
       LegalAction* a = update.add_labels();

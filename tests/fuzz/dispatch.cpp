@@ -121,6 +121,7 @@ class Harness {
     for (const std::string& frame : std::exchange(c.peer->frames, {})) {
       ServerMessage m;
       if (!m.ParseFromString(frame)) __builtin_trap();  // the server sent a non-message
+      client::normalize_update(m);
       if (m.has_welcome() && !m.welcome().resume_token().empty())
         c.token = m.welcome().resume_token();
       c.tracker.handle(m);

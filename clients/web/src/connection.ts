@@ -24,6 +24,7 @@ import {
 } from "./gen/envelope_pb";
 import type { Redirect } from "./gen/cluster_pb";
 import { ResultCode } from "./gen/result_pb";
+import { normalizeUpdate } from "./seat_updates";
 
 export type LinkState = "connecting" | "online" | "offline" | "elsewhere" | "banned";
 type Command = MessageInitShape<typeof ClientMessageSchema>["command"];
@@ -110,7 +111,7 @@ export class Connection {
       if (!(e.data instanceof ArrayBuffer)) return;
       let m: ServerMessage;
       try {
-        m = fromBinary(ServerMessageSchema, new Uint8Array(e.data));
+        m = normalizeUpdate(fromBinary(ServerMessageSchema, new Uint8Array(e.data)));
       } catch {
         return; // not a ServerMessage: nothing sensible to do with it
       }

@@ -29,7 +29,7 @@ const NAME_KEY = "duelhall.name";
 const TOKEN_KEY = "duelhall.token";
 // Protocol 5: legal labels and event words told once per connection, a seat's events as phrases
 // of its ruleset's book (docs/protocol.md).
-const PROTOCOL = 5;
+const PROTOCOL = 6;
 const INVITE_KEY = "duelhall.invite."; // + match id: the code of a match we host or were invited to
 
 export class Session {

@@ -160,10 +160,10 @@ describe("the match feed with protocol 5", () => {
   });
 });
 
-describe("session with protocol 5", () => {
+describe("session with protocol 6", () => {
   useFakeSockets(() => vi.stubGlobal("localStorage", memoryStorage()));
 
-  it("says hello in protocol 5, lists the rulesets without books, and asks for a match's book when its phrases come", async () => {
+  it("says hello in protocol 6, lists the rulesets without books, and asks for a match's book when its phrases come", async () => {
     localStorage.setItem("duelhall.name", "Ann");
     const session = new Session("ws://node-a/ws");
     session.start();
@@ -171,7 +171,7 @@ describe("session with protocol 5", () => {
     socket.accept();
     await vi.advanceTimersByTimeAsync(0);
     const hello = socket.sent.find((c) => c.command.case === "hello");
-    expect(hello?.command.case === "hello" && hello.command.value.protocolVersion).toBe(5);
+    expect(hello?.command.case === "hello" && hello.command.value.protocolVersion).toBe(6);
     socket.answer(hello!, {
       result: ResultCode.OK,
       body: { case: "welcome", value: { playerId: 5n, displayName: "Ann", resumeToken: "tok" } },
@@ -198,9 +198,9 @@ describe("session with protocol 5", () => {
     });
     await vi.advanceTimersByTimeAsync(0);
     expect(session.matches.get(7n)?.events).toEqual(["@1 attacks @0 low with 7♠"]);
-    socket.push({
+    socket.push({ // protocol 6: a seat's update in its one-byte field
       result: ResultCode.OK,
-      body: { case: "update", value: { matchId: 7n, seq: 5n, legalUnchanged: true, phrases: [2, 0, 4] } },
+      body: { case: "seatUpdate", value: { matchId: 7n, seq: 5n, legalUnchanged: true, phrases: [2, 0, 4] } },
     });
     await vi.advanceTimersByTimeAsync(0);
     expect(session.matches.get(7n)?.events).toEqual(["@1 attacks @0 low with 7♠", "@0 draws 4 cards"]);

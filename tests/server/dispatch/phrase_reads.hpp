@@ -119,6 +119,7 @@ inline std::vector<Read> read_updates(InProcessClient& c, uint64_t id, uint64_t 
   for (const std::string& frame : c.frames) {
     ServerMessage m;
     REQUIRE(m.ParseFromString(frame));
+    client::normalize_update(m);
     if (m.has_snapshot() && m.snapshot().match().match_id() == id) seen = m.snapshot().seq();
     if (!m.has_update() || m.update().match_id() != id) continue;
     const MatchUpdate& u = m.update();

@@ -1,7 +1,8 @@
 // The action's round trip in every protocol version (docs/protocol.md, Compatibility): in
 // version 2 the actor's update is its OK and legal actions carry each label once per match, in
 // version 3 once per connection for a ruleset whose labels depend on the code alone; version 5
-// leaves out what the client can tell; version 1 clients still get a separate OK and every label
+// leaves out what the client can tell, version 6 sends a seat's update in a one-byte field with
+// its legal codes as steps; version 1 clients still get a separate OK and every label
 // with every update.
 #include <catch2/catch.hpp>
 #include <map>
@@ -199,7 +200,7 @@ TEST_CASE("protocol 1: a separate OK before the update, and every label with eve
 }
 
 TEST_CASE("protocol 5: an update leaves out the seq that follows, the status while playing and \"unchanged\" for still no actions") {
-  for (const uint32_t version : {4u, 5u}) {
+  for (const uint32_t version : {4u, 5u, 6u}) {
     INFO("protocol " << version);
     InProcessServer server;
     InProcessClient ann(server);
@@ -235,4 +236,43 @@ TEST_CASE("protocol 5: an update leaves out the seq that follows, the status whi
     if (version == 4) CHECK(unchanged_none > 0);
     if (version >= 5) CHECK(unchanged_none == 0);
   }
+}
+
+TEST_CASE("protocol 6: a seat's update comes in a one-byte field with its legal codes as steps") {
+  InProcessServer server;
+  InProcessClient ann(server);
+  InProcessClient ben(server);
+  const uint64_t id = start_duel(ann, ben, 6);
+  ann.frames.clear();
+  ben.frames.clear();
+  const Played played = play_out(ann, ben, id);
+  size_t updates = 0;
+  size_t with_steps = 0;
+  for (InProcessClient* c : {&ann, &ben}) {
+    CHECK(c->tracker.find(id)->ended);
+    CHECK_FALSE(c->tracker.find(id)->broken);
+    for (const std::string& frame : c->frames) {
+      ServerMessage raw;
+      REQUIRE(raw.ParseFromString(frame));
+      CHECK_FALSE(raw.has_update());  // a seat's updates never take the two-byte field
+      if (!raw.has_seat_update()) continue;
+      ++updates;
+      const MatchUpdate& u = raw.seat_update();
+      CHECK(u.legal_codes_size() == 0);  // steps instead
+      if (u.legal_steps_size() > 0) ++with_steps;
+      for (int i = 1; i < u.legal_steps_size(); ++i) CHECK(u.legal_steps(i) >= 1);
+      // The protocol 5 frame of the same update: a two-byte tag and the codes whole.
+      ServerMessage older = raw;
+      client::normalize_update(older);
+      older.mutable_update()->clear_legal_steps();
+      CHECK(older.ByteSizeLong() >= frame.size() + 1);
+      // The client reads back the codes the steps add up to: sorted and distinct.
+      for (int i = 1; i < older.update().legal_codes_size(); ++i) {
+        CHECK(older.update().legal_codes(i) > older.update().legal_codes(i - 1));
+      }
+    }
+  }
+  // Every action play_out sent was a code the tracker added up from steps, and the match ended.
+  CHECK(updates == played.updates.size());
+  CHECK(with_steps > 0);
 }

@@ -119,6 +119,7 @@ class InProcessClient {
     for (const std::string& frame : peer_->take()) {
       ServerMessage m;
       if (!m.ParseFromString(frame)) throw std::runtime_error("server sent a non-message");
+      client::normalize_update(m);  // as every client does: frames keeps what came
       tracker.handle(m);
       if (on_message) on_message(m);
       frames.push_back(frame);

@@ -26,8 +26,9 @@
 
 namespace duelhall::cli {
 
-// The protocol duelhall-cli speaks (docs/protocol.md, Compatibility): 5, a seat's events as
-// phrases rendered with the ruleset's book, asked for (ListRulesets.phrases_of) as it sits down.
+// The protocol duelhall-cli speaks (docs/protocol.md, Compatibility): 6, a seat's events as
+// phrases rendered with the ruleset's book, asked for (ListRulesets.phrases_of) as it sits down,
+// and its updates in a one-byte field with the legal codes as steps (read back by WsClient).
 inline constexpr uint32_t kProtocol = 6;
 
 inline constexpr std::chrono::seconds kReconnectFor{30};

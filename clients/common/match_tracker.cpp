@@ -32,10 +32,7 @@ bool update_legal(const MatchUpdate& update, LabelMaps labels, std::vector<Legal
 }
 
 void normalize_update(ServerMessage& message) {
-  if (message.has_seat_update()) {
-    MatchUpdate update = std::move(*message.mutable_seat_update());
-    *message.mutable_update() = std::move(update);
-  }
+  if (message.has_seat_update()) message.set_allocated_update(message.release_seat_update());
   if (!message.has_update() || message.update().legal_steps_size() == 0) return;
   MatchUpdate& u = *message.mutable_update();
   u.clear_legal_codes();

@@ -27,8 +27,8 @@ const RATINGS_SETTLE_MS = 1_500;
 
 const NAME_KEY = "duelhall.name";
 const TOKEN_KEY = "duelhall.token";
-// Protocol 5: legal labels and event words told once per connection, a seat's events as phrases
-// of its ruleset's book (docs/protocol.md).
+// Protocol 6: legal labels told once per connection, a seat's events as phrases of its ruleset's
+// book, its updates in a one-byte field with the legal codes as steps (docs/protocol.md).
 const PROTOCOL = 6;
 const INVITE_KEY = "duelhall.invite."; // + match id: the code of a match we host or were invited to
 

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cstring>
 
+#include "core/action.hpp"
 #include "core/phrase_stream.hpp"
 
 namespace duelhall::engine {
@@ -113,6 +114,18 @@ std::string render(const PhraseBook& book, const Phrase& phrase) {
   }
   if (!render(book, phrase, out)) out.clear();
   return out;
+}
+
+Phrase label_phrase(const PhraseBook& book, const Action& action) {
+  const LabelForm* form = book.label_form(action.kind);
+  if (!form) return {};
+  Phrase phrase(form->phrase);
+  for (const char digit : form->args) {
+    const int index = digit - '0';
+    if (index < 0 || index >= static_cast<int>(action.args.size())) return {};
+    phrase.number(action.arg(index));
+  }
+  return phrase;
 }
 
 }  // namespace duelhall::engine

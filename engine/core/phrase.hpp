@@ -10,6 +10,10 @@
 //   {LIST}    an entry of the book's list named LIST (a card's name, an area)
 //   {LIST*}   a count, then that many entries of LIST, joined by ", "
 // The book is constant data of the ruleset, listed once per ruleset to clients (RulesetInfo).
+//
+// A book may also say its ruleset's action labels (protocol 7): a label form per action kind names
+// a template and which of the action's argument bytes fill its slots, in order, so that a client
+// holding the book renders a legal action's label from its code and is never sent the text.
 #pragma once
 
 #include <algorithm>
@@ -27,11 +31,23 @@ struct PhraseList {
   std::span<const std::string_view> entries;
 };
 
+// An action kind's label: template `phrase`, its slots filled by the action's argument bytes at
+// the indices `args` lists, in order ("10": argument 1, then argument 0).
+struct LabelForm {
+  uint16_t phrase = 0;  // 0: the kind has no form, and its labels travel as text
+  std::string_view args;
+};
+
 struct PhraseBook {
   std::span<const std::string_view> templates;  // index 0 is unused: phrase id 0 means none
   std::span<const PhraseList> lists;
+  std::span<const LabelForm> labels = {};  // by action kind; empty: labels travel as text
 
   const PhraseList* list(std::string_view name) const;
+  // The form of `kind`'s labels, or null when they travel as text.
+  const LabelForm* label_form(uint8_t kind) const {
+    return kind < labels.size() && labels[kind].phrase != 0 ? &labels[kind] : nullptr;
+  }
 };
 
 class Phrase {
@@ -81,5 +97,9 @@ class Phrase {
 bool render(const PhraseBook& book, const Phrase& phrase, std::string& out);
 // The text, or "" when the phrase does not fit the book.
 std::string render(const PhraseBook& book, const Phrase& phrase);
+
+struct Action;
+// The phrase of the action's label by its kind's form; id 0 when the kind has none.
+Phrase label_phrase(const PhraseBook& book, const Action& action);
 
 }  // namespace duelhall::engine

@@ -163,55 +163,11 @@ void JediDuelState::do_apply(Seat seat, Action action) {
   }
 }
 
+// Said by the book's label form (phrases.cpp), which a protocol 7 client renders from the code
+// itself; an action outside the forms (a refused code) is named by its kind.
 std::string JediDuelState::action_label(Seat, Action action) const {
-  const Card c = action.arg(0);
-  const auto area = [](uint8_t a) {
-    return a >= kHigh && a <= kLow ? std::string(" as ") + area_name(static_cast<Area>(a)) : "";
-  };
-  switch (action.kind) {
-    case kSetupStance:
-    case kStance:
-      return "Stance " + card_name(c) + area(action.arg(1));
-    case kAttack:
-      return "attack " + seat_tag(action.arg(1)) + " with " + card_name(c) +
-             (is_club(c) ? " into " + std::string(area_name(static_cast<Area>(action.arg(2))))
-                         : "");
-    case kJokerAttack:
-      return "Joker against " + seat_tag(action.arg(1));
-    case kForceHeal:
-      return "Force Heal with " + card_name(c);
-    case kForcePush:
-      return "Force Push with " + card_name(c);
-    case kForceSense:
-      return "Force Sense on " + seat_tag(action.arg(1)) + " with " + card_name(c);
-    case kLightningRoyals:
-      return "Force Lightning with " + card_name(c) + ", " + card_name(action.arg(1)) + ", " +
-             card_name(action.arg(2)) + ", " + card_name(action.arg(3));
-    case kLightningJokers:
-      return "Force Lightning with both Jokers";
-    case kDiscard:
-      return "discard " + card_name(c) + " to regain fatigue";
-    case kPassAction:
-      return "pass";
-    case kNoDefence:
-      return "take it";
-    case kClubDefence:
-      return "defend with " + card_name(c);
-    case kForceDefence:
-      return "Force Defence with " + card_name(c);
-    case kFumble:
-      return "make the attacker fumble with " + card_name(c);
-    case kNoFumble:
-      return "no fumble";
-    case kSenseSwap:
-      return "swap " + card_name(c) + " for " + card_name(action.arg(1));
-    case kNoSwap:
-      return "no swap";
-    case kReturnCard:
-      return "put " + card_name(c) + " back on the deck";
-    default:
-      return "unknown action " + std::to_string(action.kind);
-  }
+  std::string label = render(phrase_book(), label_phrase(phrase_book(), action));
+  return label.empty() ? "unknown action " + std::to_string(action.kind) : label;
 }
 
 Outcome JediDuelState::outcome() const {

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "jedi_duel/cards.hpp"
+#include "jedi_duel/jedi_duel.hpp"
 
 namespace duelhall::engine::jedi_duel {
 namespace {
@@ -42,8 +43,27 @@ constexpr std::array kTemplates = {
     "{s} hits {s} behind {card} (defence {n}): {n} fatigue, {n} left"sv,
     "{cause} drops {s} to {n}"sv,
     "{s} discards {card} to regain {n} fatigue"sv,
+    // Labels: a ♣ card's declared area follows as an {as} or {into} entry, "" for no area.
+    "Stance {card}{as}"sv,
+    "attack {s} with {card}{into}"sv,
+    "Joker against {s}"sv,
+    "Force Heal with {card}"sv,
+    "Force Push with {card}"sv,
+    "Force Sense on {s} with {card}"sv,
+    "Force Lightning with {card}, {card}, {card}, {card}"sv,
+    "Force Lightning with both Jokers"sv,
+    "discard {card} to regain fatigue"sv,
+    "pass"sv,
+    "take it"sv,
+    "defend with {card}"sv,
+    "Force Defence with {card}"sv,
+    "make the attacker fumble with {card}"sv,
+    "no fumble"sv,
+    "swap {card} for {card}"sv,
+    "no swap"sv,
+    "put {card} back on the deck"sv,
 };
-static_assert(kTemplates.size() == kSaidRegains + 1, "one template per PhraseId");
+static_assert(kTemplates.size() == kLabelReturnCard + 1, "one template per PhraseId");
 
 // By EndReason.
 constexpr std::array kEndReasons = {
@@ -53,15 +73,46 @@ constexpr std::array kEndReasons = {
 };
 // By DropCause.
 constexpr std::array kDropCauses = {"the Joker"sv, "Lightning"sv};
+// A declared area in a label, by Area ("" for kNoArea).
+constexpr std::array kAsAreas = {""sv, " as High"sv, " as Middle"sv, " as Low"sv};
+constexpr std::array kIntoAreas = {""sv, " into High"sv, " into Middle"sv, " into Low"sv};
+static_assert(kAsAreas.size() == kAreaNames.size() && kIntoAreas.size() == kAreaNames.size());
 
 constexpr std::array kLists = {
     PhraseList{"card", kCardNames},
     PhraseList{"area", kAreaNames},
     PhraseList{"end", kEndReasons},
     PhraseList{"cause", kDropCauses},
+    PhraseList{"as", kAsAreas},
+    PhraseList{"into", kIntoAreas},
 };
 
-constexpr PhraseBook kBook{kTemplates, kLists};
+// By Kind (jedi_duel.hpp): the template and the argument bytes its slots take.
+constexpr std::array kLabelForms = {
+    LabelForm{},                                  // 0: no kind
+    LabelForm{kLabelStance, "01"},                // kStance: card, declared area
+    LabelForm{kLabelAttack, "102"},               // kAttack: target, card, declared area
+    LabelForm{kLabelJokerAttack, "1"},            // kJokerAttack: target
+    LabelForm{kLabelForceHeal, "0"},              // kForceHeal
+    LabelForm{kLabelForcePush, "0"},              // kForcePush
+    LabelForm{kLabelForceSense, "10"},            // kForceSense: target, card
+    LabelForm{kLabelLightningRoyals, "0123"},     // kLightningRoyals
+    LabelForm{kLabelLightningJokers, ""},         // kLightningJokers
+    LabelForm{kLabelDiscard, "0"},                // kDiscard
+    LabelForm{kLabelPass, ""},                    // kPassAction
+    LabelForm{kLabelNoDefence, ""},               // kNoDefence
+    LabelForm{kLabelClubDefence, "0"},            // kClubDefence
+    LabelForm{kLabelForceDefence, "0"},           // kForceDefence
+    LabelForm{kLabelFumble, "0"},                 // kFumble
+    LabelForm{kLabelNoFumble, ""},                // kNoFumble
+    LabelForm{kLabelSenseSwap, "01"},             // kSenseSwap: own card, opponent's card
+    LabelForm{kLabelNoSwap, ""},                  // kNoSwap
+    LabelForm{kLabelReturnCard, "0"},             // kReturnCard
+    LabelForm{kLabelStance, "01"},                // kSetupStance: card, declared area
+};
+static_assert(kLabelForms.size() == kLastKind + 1, "one form per Kind");
+
+constexpr PhraseBook kBook{kTemplates, kLists, kLabelForms};
 
 }  // namespace
 

@@ -1,5 +1,5 @@
-// Jedi Duel's phrase book (core/phrase.hpp): the templates its events are said with, and the lists
-// their slots name. The ids are the protocol's (MatchUpdate.phrases): a template keeps its id, and
+// Jedi Duel's phrase book (core/phrase.hpp): the templates its events and its actions' labels are
+// said with, and the lists their slots name. The ids are the protocol's (MatchUpdate.phrases): a template keeps its id, and
 // a new one takes the next.
 #pragma once
 
@@ -39,6 +39,25 @@ enum PhraseId : uint16_t {
   kSaidHitsBehind,
   kSaidDrops,
   kSaidRegains,
+  // Action labels (the book's label forms, by kind).
+  kLabelStance,
+  kLabelAttack,
+  kLabelJokerAttack,
+  kLabelForceHeal,
+  kLabelForcePush,
+  kLabelForceSense,
+  kLabelLightningRoyals,
+  kLabelLightningJokers,
+  kLabelDiscard,
+  kLabelPass,
+  kLabelNoDefence,
+  kLabelClubDefence,
+  kLabelForceDefence,
+  kLabelFumble,
+  kLabelNoFumble,
+  kLabelSenseSwap,
+  kLabelNoSwap,
+  kLabelReturnCard,
 };
 
 // The end reasons ("game over: ..."), as {end} entries.

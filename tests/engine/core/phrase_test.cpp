@@ -2,6 +2,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/action.hpp"
 #include "core/event.hpp"
 #include "core/phrase.hpp"
 
@@ -68,4 +69,25 @@ TEST_CASE("A private event said as phrases gives each viewer the phrase of the t
   CHECK(hidden.redacted.empty());
   CHECK(hidden.phrase_for(Viewer::of_seat(0)) == nullptr);
   CHECK(hidden.text_for(Viewer::of_seat(0)) == std::nullopt);
+}
+
+namespace {
+
+// Kind 1: "{s} plays {card} for {n}" with the seat in argument 2, the card in 0 and the number
+// in 1; kind 2 has no form; kind 3 names an argument past the seven.
+constexpr LabelForm kForms[] = {{}, {1, "201"}, {}, {3, "7"}};
+constexpr PhraseBook kBookWithLabels{kTemplates, kLists, kForms};
+
+}  // namespace
+
+TEST_CASE("A label form fills its template's slots with the action's arguments it names, in order") {
+  const Phrase phrase = label_phrase(kBookWithLabels, Action::make(1, 3, 9, 1));
+  CHECK(phrase.id() == 1);
+  CHECK(std::vector<int32_t>(phrase.args().begin(), phrase.args().end()) ==
+        std::vector<int32_t>{1, 3, 9});
+  CHECK(render(kBookWithLabels, phrase) == "@1 plays Joker for 9");
+  CHECK(!label_phrase(kBookWithLabels, Action::make(2, 1)));  // a kind without a form
+  CHECK(!label_phrase(kBookWithLabels, Action::make(4)));     // past the forms
+  CHECK(!label_phrase(kBookWithLabels, Action::make(3)));     // argument 7 does not exist
+  CHECK(!label_phrase(kBook, Action::make(1, 3, 9, 1)));      // a book without forms
 }

@@ -111,7 +111,7 @@ class Follower {
     seat_ = s.seat();
     seq_ = seen_ = s.seq();
     view_ = s.view();
-    client::snapshot_legal(s, {labels_}, legal_);
+    client::snapshot_legal(s, label_maps(), legal_);
     names_.clear();
     for (const auto& seat : s.match().seats()) names_.push_back(seat.name());
     std::cout << "== match " << match_id_ << " (" << s.match().ruleset() << "), "
@@ -132,7 +132,7 @@ class Follower {
       return resync("sequence " + std::to_string(seq) + " after " + std::to_string(seq_));
     std::string next;
     if (!wire::apply_patch(view_, u.patch(), next)) return resync("a patch that does not fit");
-    if (!client::update_legal(u, {labels_}, legal_)) return resync("an action without a label");
+    if (!client::update_legal(u, label_maps(), legal_)) return resync("an action without a label");
     view_ = std::move(next);
     seq_ = seq;
     events_.clear();
@@ -142,6 +142,8 @@ class Follower {
     if (u.status() == FINISHED || u.status() == ABORTED) return finish(u.status(), u.outcome());
     return std::nullopt;
   }
+
+  client::LabelMaps label_maps() { return {labels_, nullptr, phrases_ ? &*phrases_ : nullptr}; }
 
   std::optional<int> resync(const std::string& why) {
     std::cout << "(resync after " << why << ")\n";
@@ -228,7 +230,8 @@ class Follower {
   const Options& options_;
   const uint64_t match_id_;
   const std::string view_message_;
-  std::optional<PhraseBook> phrases_;  // the ruleset's, to render protocol 5's phrases
+  // The ruleset's, to render protocol 5's event phrases and protocol 7's labels.
+  std::optional<PhraseBook> phrases_;
   // Only for choosing among offered actions in tests; the match's own randomness is the server's.
   std::mt19937_64 rng_;
 

@@ -26,10 +26,11 @@
 
 namespace duelhall::cli {
 
-// The protocol duelhall-cli speaks (docs/protocol.md, Compatibility): 6, a seat's events as
-// phrases rendered with the ruleset's book, asked for (ListRulesets.phrases_of) as it sits down,
-// and its updates in a one-byte field with the legal codes as steps (read back by WsClient).
-inline constexpr uint32_t kProtocol = 6;
+// The protocol duelhall-cli speaks (docs/protocol.md, Compatibility): 7, a seat's events and its
+// actions' labels as phrases rendered with the ruleset's book, asked for
+// (ListRulesets.phrases_of) as it sits down, and its updates in a one-byte field with the legal
+// codes as steps (read back by WsClient).
+inline constexpr uint32_t kProtocol = 7;
 
 inline constexpr std::chrono::seconds kReconnectFor{30};
 inline constexpr std::chrono::seconds kUnavailableFor{20};  // the web client's RESUME_GIVE_UP_MS

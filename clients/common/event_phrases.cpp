@@ -45,4 +45,20 @@ bool render_phrases(const PhraseBook& book, std::span<const int32_t> phrases,
   return true;
 }
 
+bool render_label(const PhraseBook& book, uint64_t code, std::string& out) {
+  const uint64_t kind = code & 0xff;
+  if (kind >= static_cast<uint64_t>(book.labels_size())) return false;
+  const LabelForm& form = book.labels(static_cast<int>(kind));
+  if (form.phrase() == 0) return false;
+  // One phrase in the events' stream shape: the template, then the argument bytes it names.
+  std::vector<int32_t> phrase{static_cast<int32_t>(form.phrase())};
+  for (const char index : form.args()) {
+    if (index < 0 || index > 6) return false;
+    phrase.push_back(static_cast<int32_t>((code >> (8 * (index + 1))) & 0xff));
+  }
+  const BookView view(book);
+  size_t next = 0;
+  return engine::render_next(view.book(), phrase, next, out) && next == phrase.size();
+}
+
 }  // namespace duelhall::client

@@ -21,4 +21,9 @@ namespace duelhall::client {
 bool render_phrases(const PhraseBook& book, std::span<const int32_t> phrases,
                     std::vector<std::string>& out);
 
+// Protocol 7: appends the label of the action `code` as the book's form for its kind says it (the
+// kind is the code's low byte, argument i its byte i + 1). False when the book has no form for the
+// kind or the code's arguments do not fit it.
+bool render_label(const PhraseBook& book, uint64_t code, std::string& out);
+
 }  // namespace duelhall::client

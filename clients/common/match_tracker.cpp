@@ -5,11 +5,19 @@
 
 namespace duelhall::client {
 
-const std::string* LabelMaps::find(uint64_t code) const {
-  if (auto it = match.find(code); it != match.end()) return &it->second;
-  if (!connection) return nullptr;
-  auto it = connection->find(code);
-  return it == connection->end() ? nullptr : &it->second;
+bool LabelMaps::find(uint64_t code, std::string& label) const {
+  if (auto it = match.find(code); it != match.end()) {
+    label = it->second;
+    return true;
+  }
+  if (connection) {
+    if (auto it = connection->find(code); it != connection->end()) {
+      label = it->second;
+      return true;
+    }
+  }
+  label.clear();
+  return book && render_label(*book, code, label);
 }
 
 bool update_legal(const MatchUpdate& update, LabelMaps labels, std::vector<LegalAction>& legal) {
@@ -22,11 +30,9 @@ bool update_legal(const MatchUpdate& update, LabelMaps labels, std::vector<Legal
   if (update.legal_unchanged()) return true;
   legal.clear();
   for (uint64_t code : update.legal_codes()) {
-    const std::string* label = labels.find(code);
-    if (!label) return false;
     LegalAction& a = legal.emplace_back();
     a.set_code(code);
-    a.set_label(*label);
+    if (!labels.find(code, *a.mutable_label())) return false;
   }
   return true;
 }

@@ -15,20 +15,23 @@ namespace duelhall::client {
 // The labels a client was told (docs/protocol.md, Compatibility): `match` holds those told in
 // one match; `connection`, when given, those told on the connection for the match's ruleset
 // (protocol 3 tells a ruleset's labels once per connection when they depend on the code alone).
-// A label is looked up in the match's first, then in the connection's.
+// A label is looked up in the match's first, then in the connection's, then rendered with the
+// `book`'s form for the code's kind (protocol 7 sends no label for such a kind).
 struct LabelMaps {
   std::map<uint64_t, std::string>& match;
   std::map<uint64_t, std::string>* connection = nullptr;
+  const PhraseBook* book = nullptr;
   void tell(uint64_t code, const std::string& label) {
     match[code] = label;
     if (connection) (*connection)[code] = label;
   }
-  const std::string* find(uint64_t code) const;
+  // The code's label into `label`; false when it was never told and the book has no form for it.
+  bool find(uint64_t code, std::string& label) const;
 };
 
-// The legal actions an update leaves (protocol 1's `legal`, or the codes of protocols 2 and 3
-// with the labels told so far). False when a code's label was never told: the client then asks
-// for a snapshot.
+// The legal actions an update leaves (protocol 1's `legal`, or the codes of protocols 2 and up
+// with the labels told so far or said by the book). False when a code has no label: the client
+// then asks for a snapshot, which carries every label.
 bool update_legal(const MatchUpdate& update, LabelMaps labels, std::vector<LegalAction>& legal);
 // A snapshot's legal actions, remembering their labels.
 void snapshot_legal(const MatchSnapshot& snapshot, LabelMaps labels,
@@ -78,7 +81,8 @@ struct TrackedMatch {
 class MatchTracker {
  public:
   // Applies a snapshot or update; false for other messages. The phrase books of a RulesetList
-  // it is given are kept, to render the events of those rulesets' matches (protocol 5).
+  // it is given are kept, to render the events of those rulesets' matches (protocol 5) and their
+  // actions' labels (protocol 7).
   bool handle(const ServerMessage& message);
   void learn_rulesets(const RulesetList& list);
   TrackedMatch* find(uint64_t match_id);
@@ -86,7 +90,11 @@ class MatchTracker {
   void forget(uint64_t match_id) { matches_.erase(match_id); }
 
  private:
-  LabelMaps labels_of(TrackedMatch& t) { return {t.labels, &connection_labels_[t.ruleset]}; }
+  LabelMaps labels_of(TrackedMatch& t) {
+    const auto book = books_.find(t.ruleset);
+    return {t.labels, &connection_labels_[t.ruleset],
+            book == books_.end() ? nullptr : &book->second};
+  }
 
   std::map<uint64_t, TrackedMatch> matches_;
   EventWordMap words_;                       // told on this connection (protocol 4)

@@ -41,7 +41,7 @@ Options:
   --server-pid PID     the server's pid, to read its memory (VmRSS) before and after opening
                        and its CPU time over the window (without it: unknown)
   --seed N             seed for choosing among offered actions (default 1)
-  --protocol N         protocol version to speak, 1 to 6 (default 6)
+  --protocol N         protocol version to speak, 1 to 7 (default 7)
   --help               this text
 
 The last line of output holds the figures as key=value pairs, for scripts.
@@ -112,7 +112,7 @@ Options parse_options(int argc, char** argv) {
     } else if (arg == "--seed") {
       o.seed = n;
     } else if (arg == "--protocol") {
-      if (n < 1 || n > 6) return fail("--protocol needs 1 to 6");
+      if (n < 1 || n > 7) return fail("--protocol needs 1 to 7");
       o.protocol = static_cast<uint32_t>(n);
     } else {
       return fail("unknown option " + std::string(arg));

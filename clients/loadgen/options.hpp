@@ -32,7 +32,7 @@ struct Options {
   std::string start_file;  // non-empty: after opening, warm up only once this file exists
   long server_pid = 0;     // read the server's RSS before and after opening the matches
   uint64_t seed = 1;       // for choosing among offered actions
-  uint32_t protocol = 6;   // the protocol version announced (1: the older, larger frames)
+  uint32_t protocol = 7;   // the protocol version announced (1: the older, larger frames)
   bool help = false;
   std::string error;
 };

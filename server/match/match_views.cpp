@@ -5,8 +5,9 @@
 // protocol 4 as word ids with the words not told yet in the seat's own frames, and from protocol
 // 5 as phrases of the ruleset's book when every event was said as one, leaving out what the
 // client can tell (the sequence when it follows, the status while playing, "unchanged" for no
-// legal actions); from protocol 6 in a one-byte field with the legal codes as steps; outcomes
-// and snapshots.
+// legal actions); from protocol 6 in a one-byte field with the legal codes as steps; from
+// protocol 7 without the labels the ruleset's book says (its label forms); outcomes and
+// snapshots.
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -242,13 +243,18 @@ void Match::fill_legal_changes(int seat, MatchUpdate& update) {
     update.add_legal_steps(code - previous);
     previous = code;
   };
+  // Protocol 7: the client renders a label its ruleset's book has a form for from the code.
+  const engine::PhraseBook* book = slot.protocol >= 7 ? ruleset_.phrases : nullptr;
+  const auto said_by_book = [book](const engine::Action& action) {
+    return book && book->label_form(action.kind);
+  };
   if (slot.protocol >= 3 && ruleset_.labels_by_code) {
     // Told once per connection; a told code's label is not even built.
     const uint64_t ruleset_hash = std::hash<std::string_view>{}(ruleset_.name);
     slot.player->with_labels_told([&](auto fresh) {
       for (const engine::Action& action : legal) {
         add_code(action.code());
-        if (!fresh(label_key(ruleset_hash, action.code()))) continue;
+        if (said_by_book(action) || !fresh(label_key(ruleset_hash, action.code()))) continue;
         LegalAction* a = update.add_labels();
         a->set_code(action.code());
         a->set_label(state_->action_label(seat, action));
@@ -258,6 +264,7 @@ void Match::fill_legal_changes(int seat, MatchUpdate& update) {
   }
   for (const engine::Action& action : legal) {
     add_code(action.code());
+    if (said_by_book(action)) continue;
     std::string label = state_->action_label(seat, action);
     if (tell_label(slot, action.code(), label)) {
       LegalAction* a = update.add_labels();

@@ -72,6 +72,12 @@ void fill_phrase_book(const engine::PhraseBook& book, duelhall::PhraseBook& out)
     l->set_name(list.name.data(), list.name.size());
     for (const std::string_view e : list.entries) l->add_entries(e.data(), e.size());
   }
+  // The engine writes a form's argument indices as digits; the wire has them as bytes.
+  for (const engine::LabelForm& form : book.labels) {
+    duelhall::LabelForm* f = out.add_labels();
+    f->set_phrase(form.phrase);
+    for (const char digit : form.args) f->mutable_args()->push_back(static_cast<char>(digit - '0'));
+  }
 }
 
 const char* to_string(ResultCode code) {

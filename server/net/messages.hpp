@@ -10,7 +10,7 @@
 namespace duelhall::server {
 
 // The newest protocol version; every version from 1 to it is served (docs/protocol.md).
-inline constexpr uint32_t kProtocolVersion = 6;
+inline constexpr uint32_t kProtocolVersion = 7;
 
 // Serializes once; the bytes may then be sent to any number of peers.
 Frame frame_of(const ServerMessage& message);

@@ -1,7 +1,8 @@
 // Protocol 5's events (docs/protocol.md, "Events as phrases"): a seat's events come as phrases of
 // the match's ruleset's book (RulesetInfo.phrases), each a template's index then the arguments of
 // its slots, one event after another with nothing between. Rendered here into the texts the
-// engine renders (engine/core/phrase.cpp), seats as "@N" like every other event text.
+// engine renders (engine/core/phrase.cpp), seats as "@N" like every other event text. Protocol 7
+// sends no label for an action kind the book has a label form for: it is rendered from the code.
 import type { PhraseBook } from "./gen/lobby_pb";
 
 // What a phrase that does not fit the book shows, as an event word never told does.
@@ -68,4 +69,19 @@ export function phraseTexts(phrases: readonly number[], book: PhraseBook | undef
     texts.push(text);
   }
   return texts;
+}
+
+// Protocol 7: the label of the action `code` by the book's form for its kind (the code's low
+// byte; argument i is byte i + 1); undefined when the book has no form for it or it does not fit.
+export function labelText(code: bigint, book: PhraseBook): string | undefined {
+  const form = book.labels[Number(code & 0xffn)];
+  if (!form || form.phrase === 0) return undefined;
+  const args = [form.phrase];
+  for (const index of form.args) {
+    if (index > 6) return undefined;
+    args.push(Number((code >> BigInt(8 * (index + 1))) & 0xffn));
+  }
+  const at = { next: 0 };
+  const text = eventText(book, args, at);
+  return text === null || text === UNFIT || at.next !== args.length ? undefined : text;
 }

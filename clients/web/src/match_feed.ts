@@ -1,7 +1,8 @@
 // A match as this client holds it, and how the server's snapshots and updates advance it: the
 // view as the server's bytes patched by its diffs, the legal actions with their labels (told
-// once per match or per connection, protocols 2 and 3), and the event lines in the server's
-// words (told once per connection, protocol 4) or as phrases of the ruleset's book (protocol 5).
+// once per match or per connection, protocols 2 and 3, or rendered with the ruleset's book,
+// protocol 7), and the event lines in the server's words (told once per connection, protocol 4)
+// or as phrases of the ruleset's book (protocol 5).
 // Nothing here knows a rule.
 import { create } from "@bufbuild/protobuf";
 import { MatchStatus, type MatchInfo } from "./gen/lobby_pb";
@@ -9,7 +10,7 @@ import { LegalActionSchema, type ChatMessage, type LegalAction, type MatchSnapsh
   type Outcome } from "./gen/match_pb";
 import { applyPatch } from "./wire_diff";
 import { eventTexts, tellWords, type EventWords } from "./event_words";
-import { phraseTexts } from "./event_phrases";
+import { labelText, phraseTexts } from "./event_phrases";
 import type { PhraseBooks } from "./phrase_books";
 
 const EVENTS_KEPT = 200;
@@ -55,6 +56,8 @@ export class MatchFeed {
   // Phrases wait for their ruleset's book, asked for the first time they come; a match's later
   // events wait behind them, so that its lines keep their order.
   private waiting = new Map<MatchView, { texts: string[]; phrases: number[] }[]>();
+  // Matches whose legal actions wait for their ruleset's book to be labelled (protocol 7).
+  private unlabelled = new Set<MatchView>();
 
   // `resync` asks the server for a fresh snapshot of a match; `books` holds the phrase books;
   // `shown` is told when events that waited for a book are shown (the page redraws).
@@ -83,7 +86,10 @@ export class MatchFeed {
   }
 
   private labelOf(mv: MatchView, code: bigint): string | undefined {
-    return mv.labels.get(code) ?? this.rulesetLabels(mv)?.get(code);
+    const told = mv.labels.get(code) ?? this.rulesetLabels(mv)?.get(code);
+    if (told !== undefined) return told;
+    const book = this.books.get(mv.info?.ruleset ?? "");
+    return book ? labelText(code, book) : undefined;
   }
 
   snapshot(mv: MatchView, s: MatchSnapshot): void {
@@ -93,6 +99,9 @@ export class MatchFeed {
     mv.view = s.view;
     mv.legal = s.legal;
     for (const a of s.legal) this.tellLabel(mv, a.code, a.label);
+    // A seat's next labels may be the book's to say (protocol 7): it is asked for now.
+    if (s.seat >= 0 && s.match) this.books.ask(s.match.ruleset);
+    this.unlabelled.delete(mv);
     mv.outcome = s.outcome;
     mv.notice = "";
     setClock(mv, s.clockMs);
@@ -108,10 +117,13 @@ export class MatchFeed {
     if (seq <= mv.seq) return; // already applied (a resume can overlap)
     const next = seq === mv.seq + 1n ? applyPatch(mv.view, u.patch) : null;
     for (const a of u.labels) this.tellLabel(mv, a.code, a.label);
+    const ruleset = mv.info?.ruleset ?? "";
     // Protocols 2 and 3: codes only when they changed, each label once per match (2), or
-    // once per connection for a ruleset whose labels depend on the code alone (3).
+    // once per connection for a ruleset whose labels depend on the code alone (3); protocol 7
+    // leaves out the labels the book says, and those wait for the book if it has not come yet.
     const known = u.legalCodes.every((code) => this.labelOf(mv, code) !== undefined);
-    if (next === null || !known) {
+    const bookComing = this.books.get(ruleset) === undefined;
+    if (next === null || (!known && !bookComing)) {
       this.resync(u.matchId);
       return;
     }
@@ -119,7 +131,12 @@ export class MatchFeed {
     mv.seq = seq;
     if (!u.legalUnchanged) {
       mv.legal = u.legalCodes.length ? u.legalCodes.map((code) =>
-        create(LegalActionSchema, { code, label: this.labelOf(mv, code) })) : u.legal;
+        create(LegalActionSchema, { code, label: this.labelOf(mv, code) ?? "" })) : u.legal;
+      if (known) this.unlabelled.delete(mv);
+      else {
+        this.unlabelled.add(mv);
+        this.books.ask(ruleset);
+      }
     }
     if (u.outcome) {
       mv.outcome = u.outcome;
@@ -135,7 +152,6 @@ export class MatchFeed {
     setClock(mv, u.clockMs);
     const events = { texts: eventTexts(u, this.eventWords), phrases: u.phrases };
     const held = this.waiting.get(mv);
-    const ruleset = mv.info?.ruleset ?? "";
     if (held) held.push(events);
     else if (events.phrases.length && this.books.get(ruleset) === undefined) {
       this.waiting.set(mv, [events]);
@@ -146,12 +162,12 @@ export class MatchFeed {
   // After a hello on a new connection: the books still waited for are asked for on it.
   newConnection(): void {
     this.books.newConnection();
-    for (const mv of this.waiting.keys()) this.books.ask(mv.info?.ruleset ?? "");
+    for (const mv of [...this.waiting.keys(), ...this.unlabelled]) this.books.ask(mv.info?.ruleset ?? "");
   }
 
   // A book came (or was refused): the events waiting for it are shown, in order.
   private booksArrived(): void {
-    let any = false;
+    let any = this.labelWaiting();
     for (const [mv, held] of this.waiting) {
       if (this.books.get(mv.info?.ruleset ?? "") === undefined) continue;
       for (const events of held) this.show(mv, events.texts, events.phrases);
@@ -159,6 +175,21 @@ export class MatchFeed {
       any = true;
     }
     if (any) this.shown();
+  }
+
+  // Labels the legal actions that waited for their book; a label the book does not say either
+  // (a book refused) is asked for with a snapshot. True when any was labelled.
+  private labelWaiting(): boolean {
+    let any = false;
+    for (const mv of this.unlabelled) {
+      if (this.books.get(mv.info?.ruleset ?? "") === undefined) continue;
+      this.unlabelled.delete(mv);
+      mv.legal = mv.legal.map((a) => a.label ? a
+        : create(LegalActionSchema, { code: a.code, label: this.labelOf(mv, a.code) ?? "" }));
+      if (mv.legal.some((a) => !a.label)) this.resync(mv.id);
+      any = true;
+    }
+    return any;
   }
 
   // A server sends one of texts, words and phrases per update; in that order should it mix them.

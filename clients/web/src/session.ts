@@ -29,7 +29,7 @@ const NAME_KEY = "duelhall.name";
 const TOKEN_KEY = "duelhall.token";
 // Protocol 6: legal labels told once per connection, a seat's events as phrases of its ruleset's
 // book, its updates in a one-byte field with the legal codes as steps (docs/protocol.md).
-const PROTOCOL = 6;
+const PROTOCOL = 7;
 const INVITE_KEY = "duelhall.invite."; // + match id: the code of a match we host or were invited to
 
 export class Session {

@@ -160,10 +160,10 @@ describe("the match feed with protocol 5", () => {
   });
 });
 
-describe("session with protocol 6", () => {
+describe("session with protocol 7", () => {
   useFakeSockets(() => vi.stubGlobal("localStorage", memoryStorage()));
 
-  it("says hello in protocol 6, lists the rulesets without books, and asks for a match's book when its phrases come", async () => {
+  it("says hello in protocol 7, lists the rulesets without books, and asks for a match's book when a seat's snapshot comes", async () => {
     localStorage.setItem("duelhall.name", "Ann");
     const session = new Session("ws://node-a/ws");
     session.start();
@@ -171,7 +171,7 @@ describe("session with protocol 6", () => {
     socket.accept();
     await vi.advanceTimersByTimeAsync(0);
     const hello = socket.sent.find((c) => c.command.case === "hello");
-    expect(hello?.command.case === "hello" && hello.command.value.protocolVersion).toBe(6);
+    expect(hello?.command.case === "hello" && hello.command.value.protocolVersion).toBe(7);
     socket.answer(hello!, {
       result: ResultCode.OK,
       body: { case: "welcome", value: { playerId: 5n, displayName: "Ann", resumeToken: "tok" } },

@@ -2,8 +2,8 @@
 // version 2 the actor's update is its OK and legal actions carry each label once per match, in
 // version 3 once per connection for a ruleset whose labels depend on the code alone; version 5
 // leaves out what the client can tell, version 6 sends a seat's update in a one-byte field with
-// its legal codes as steps; version 1 clients still get a separate OK and every label
-// with every update.
+// its legal codes as steps, version 7 leaves out the labels the ruleset's book says; version 1
+// clients still get a separate OK and every label with every update.
 #include <catch2/catch.hpp>
 #include <map>
 #include <set>
@@ -275,4 +275,50 @@ TEST_CASE("protocol 6: a seat's update comes in a one-byte field with its legal 
   // Every action play_out sent was a code the tracker added up from steps, and the match ended.
   CHECK(updates == played.updates.size());
   CHECK(with_steps > 0);
+}
+
+TEST_CASE("protocol 7: a seat is sent no label its ruleset's book says, and renders each as the server labels it") {
+  InProcessServer server;
+  InProcessClient ann(server);
+  InProcessClient ben(server);
+  ann.hello("Ann", 7);
+  ben.hello("Ben", 7);
+  // Jedi Duel's book has a label form for every action kind.
+  const uint64_t id = duelhall::testing::open_two_seat_match(ann, ben, "jedi_duel");
+  size_t compared = 0;
+  size_t codes = 0;
+  for (int step = 0; step < 40 && !ann.tracker.find(id)->ended; ++step) {
+    InProcessClient& mover = ann.tracker.find(id)->legal.empty() ? ben : ann;
+    const auto* t = mover.tracker.find(id);
+    REQUIRE_FALSE(t->broken);
+    // The labels the tracker rendered from the book, against those the server puts in a
+    // snapshot (every protocol's snapshot carries its labels).
+    const std::vector<LegalAction> rendered = t->legal;
+    ClientMessage resync;
+    resync.mutable_resync()->set_match_id(id);
+    const ServerMessage snapshot = mover.request(resync);
+    REQUIRE(snapshot.has_snapshot());
+    REQUIRE(static_cast<int>(rendered.size()) == snapshot.snapshot().legal_size());
+    for (size_t i = 0; i < rendered.size(); ++i) {
+      CHECK(rendered[i].code() == snapshot.snapshot().legal(static_cast<int>(i)).code());
+      CHECK(rendered[i].label() == snapshot.snapshot().legal(static_cast<int>(i)).label());
+      ++compared;
+    }
+    const uint64_t seq = mover.tracker.find(id)->seq;
+    // A later code than the first, so that the match moves through more kinds of action.
+    const auto& legal = mover.tracker.find(id)->legal;
+    mover.send(action(id, legal[legal.size() / 2].code(), seq));
+    REQUIRE(mover.wait_until([&] { return mover.tracker.find(id)->seq > seq; }));
+    for (InProcessClient* c : {&ann, &ben}) {
+      c->wait_until([] { return false; }, std::chrono::milliseconds(2));
+      for (const ServerMessage& m : c->inbox) {
+        if (!m.has_update()) continue;
+        CHECK(m.update().labels_size() == 0);
+        codes += static_cast<size_t>(m.update().legal_codes_size());
+      }
+      c->inbox.clear();
+    }
+  }
+  CHECK(codes > 0);
+  CHECK(compared > 20);
 }

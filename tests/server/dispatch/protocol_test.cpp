@@ -23,11 +23,12 @@ uint64_t open_duel(InProcessClient& ann, InProcessClient& ben) {
   return duelhall::testing::open_two_seat_match(ann, ben, duelhall::testing::kTestRuleset);
 }
 
-// The same, after both say hello speaking `version`.
-uint64_t start_duel(InProcessClient& ann, InProcessClient& ben, uint32_t version) {
+// The same, of `ruleset`, after both say hello speaking `version`.
+uint64_t start_duel(InProcessClient& ann, InProcessClient& ben, uint32_t version,
+                    const std::string& ruleset = duelhall::testing::kTestRuleset) {
   ann.hello("Ann", version);
   ben.hello("Ben", version);
-  return open_duel(ann, ben);
+  return duelhall::testing::open_two_seat_match(ann, ben, ruleset);
 }
 
 // How many times each code's label came in the updates.
@@ -281,10 +282,8 @@ TEST_CASE("protocol 7: a seat is sent no label its ruleset's book says, and rend
   InProcessServer server;
   InProcessClient ann(server);
   InProcessClient ben(server);
-  ann.hello("Ann", 7);
-  ben.hello("Ben", 7);
   // Jedi Duel's book has a label form for every action kind.
-  const uint64_t id = duelhall::testing::open_two_seat_match(ann, ben, "jedi_duel");
+  const uint64_t id = start_duel(ann, ben, 7, "jedi_duel");
   size_t compared = 0;
   size_t codes = 0;
   for (int step = 0; step < 40 && !ann.tracker.find(id)->ended; ++step) {

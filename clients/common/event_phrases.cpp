@@ -2,6 +2,7 @@
 
 #include <string_view>
 
+#include "core/action.hpp"
 #include "core/phrase_stream.hpp"
 
 namespace duelhall::client {
@@ -18,13 +19,25 @@ class BookView {
       entries_.emplace_back(list.entries().begin(), list.entries().end());
       lists_.push_back({list.name(), entries_.back()});
     }
+    // The wire names a form's arguments by byte, the engine by digit: an index past 9 becomes a
+    // character label_phrase refuses, and a template id past the engine's range no form.
+    form_args_.reserve(static_cast<size_t>(listed.labels_size()));
+    for (const LabelForm& form : listed.labels()) {
+      std::string& digits = form_args_.emplace_back();
+      for (const char index : form.args())
+        digits += index >= 0 && index <= 9 ? static_cast<char>('0' + index) : 'x';
+      const auto phrase = static_cast<uint16_t>(form.phrase() <= 0xffff ? form.phrase() : 0);
+      labels_.push_back({phrase, digits});
+    }
   }
-  engine::PhraseBook book() const { return {templates_, lists_}; }
+  engine::PhraseBook book() const { return {templates_, lists_, labels_}; }
 
  private:
   std::vector<std::string_view> templates_;
   std::vector<std::vector<std::string_view>> entries_;  // reserved: lists_ points into it
   std::vector<engine::PhraseList> lists_;
+  std::vector<std::string> form_args_;  // reserved: labels_ points into it
+  std::vector<engine::LabelForm> labels_;
 };
 
 }  // namespace
@@ -46,19 +59,10 @@ bool render_phrases(const PhraseBook& book, std::span<const int32_t> phrases,
 }
 
 bool render_label(const PhraseBook& book, uint64_t code, std::string& out) {
-  const uint64_t kind = code & 0xff;
-  if (kind >= static_cast<uint64_t>(book.labels_size())) return false;
-  const LabelForm& form = book.labels(static_cast<int>(kind));
-  if (form.phrase() == 0) return false;
-  // One phrase in the events' stream shape: the template, then the argument bytes it names.
-  std::vector<int32_t> phrase{static_cast<int32_t>(form.phrase())};
-  for (const char index : form.args()) {
-    if (index < 0 || index > 6) return false;
-    phrase.push_back(static_cast<int32_t>((code >> (8 * (index + 1))) & 0xff));
-  }
   const BookView view(book);
-  size_t next = 0;
-  return engine::render_next(view.book(), phrase, next, out) && next == phrase.size();
+  const engine::PhraseBook engine_book = view.book();
+  const engine::Phrase phrase = engine::label_phrase(engine_book, engine::Action::from_code(code));
+  return phrase && engine::render(engine_book, phrase, out);
 }
 
 }  // namespace duelhall::client

@@ -6,12 +6,6 @@ std::string card_name(Card c) {
   return std::string(kCardNames[c <= kSecondJoker ? c : kNoCard]);
 }
 
-std::string seat_tag(int seat) {
-  std::string tag = "@";
-  tag += std::to_string(seat);
-  return tag;
-}
-
 const char* area_name(Area a) {
   return kAreaNames[a <= kLow ? a : kNoArea].data();
 }

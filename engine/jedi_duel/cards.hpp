@@ -75,7 +75,6 @@ inline constexpr std::array<std::string_view, kLow + 1> kAreaNames = {"no", "Hig
 
 std::string card_name(Card c);   // "7♥", "K♣", "Joker"
 const char* area_name(Area a);   // "High", "Middle", "Low"
-std::string seat_tag(int seat);  // "@2": clients substitute display names
 
 // The playaid tables and the fatigue track, as parameters with the J4, J5 and J9 defaults.
 struct Tables {

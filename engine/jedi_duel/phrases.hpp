@@ -1,6 +1,6 @@
 // Jedi Duel's phrase book (core/phrase.hpp): the templates its events and its actions' labels are
-// said with, and the lists their slots name. The ids are the protocol's (MatchUpdate.phrases): a template keeps its id, and
-// a new one takes the next.
+// said with, and the lists their slots name. The ids are the protocol's (MatchUpdate.phrases,
+// PhraseBook.labels): a template keeps its id, and a new one takes the next.
 #pragma once
 
 #include <cstdint>

@@ -121,7 +121,8 @@ export class MatchFeed {
     // Protocols 2 and 3: codes only when they changed, each label once per match (2), or
     // once per connection for a ruleset whose labels depend on the code alone (3); protocol 7
     // leaves out the labels the book says, and those wait for the book if it has not come yet.
-    const known = u.legalCodes.every((code) => this.labelOf(mv, code) !== undefined);
+    const labels = u.legalCodes.map((code) => this.labelOf(mv, code));
+    const known = labels.every((label) => label !== undefined);
     const bookComing = this.books.get(ruleset) === undefined;
     if (next === null || (!known && !bookComing)) {
       this.resync(u.matchId);
@@ -130,8 +131,8 @@ export class MatchFeed {
     mv.view = next;
     mv.seq = seq;
     if (!u.legalUnchanged) {
-      mv.legal = u.legalCodes.length ? u.legalCodes.map((code) =>
-        create(LegalActionSchema, { code, label: this.labelOf(mv, code) ?? "" })) : u.legal;
+      mv.legal = u.legalCodes.length ? u.legalCodes.map((code, i) =>
+        create(LegalActionSchema, { code, label: labels[i] ?? "" })) : u.legal;
       if (known) this.unlabelled.delete(mv);
       else {
         this.unlabelled.add(mv);
@@ -153,7 +154,7 @@ export class MatchFeed {
     const events = { texts: eventTexts(u, this.eventWords), phrases: u.phrases };
     const held = this.waiting.get(mv);
     if (held) held.push(events);
-    else if (events.phrases.length && this.books.get(ruleset) === undefined) {
+    else if (events.phrases.length && bookComing) {
       this.waiting.set(mv, [events]);
       this.books.ask(ruleset);
     } else this.show(mv, events.texts, events.phrases);
@@ -162,10 +163,13 @@ export class MatchFeed {
   // After a hello on a new connection: the books still waited for are asked for on it.
   newConnection(): void {
     this.books.newConnection();
-    for (const mv of [...this.waiting.keys(), ...this.unlabelled]) this.books.ask(mv.info?.ruleset ?? "");
+    for (const mv of [...this.waiting.keys(), ...this.unlabelled]) {
+      this.books.ask(mv.info?.ruleset ?? "");
+    }
   }
 
-  // A book came (or was refused): the events waiting for it are shown, in order.
+  // A book came (or was refused): the actions waiting for it are labelled, and the events
+  // waiting for it shown, in order.
   private booksArrived(): void {
     let any = this.labelWaiting();
     for (const [mv, held] of this.waiting) {

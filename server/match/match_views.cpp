@@ -248,7 +248,9 @@ void Match::fill_legal_changes(int seat, MatchUpdate& update) {
   const auto said_by_book = [book](const engine::Action& action) {
     return book && book->label_form(action.kind);
   };
-  if (slot.protocol >= 3 && ruleset_.labels_by_code) {
+  // When the book says every label (Jedi Duel's), nothing is told and the told set is not locked.
+  const bool all_said = book && std::all_of(legal.begin(), legal.end(), said_by_book);
+  if (slot.protocol >= 3 && ruleset_.labels_by_code && !all_said) {
     // Told once per connection; a told code's label is not even built.
     const uint64_t ruleset_hash = std::hash<std::string_view>{}(ruleset_.name);
     slot.player->with_labels_told([&](auto fresh) {

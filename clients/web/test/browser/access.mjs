@@ -74,11 +74,33 @@ async function movedPast(page, id, seq) {
     [String(id), seq], { timeout: 15_000 });
 }
 
+// Waits until the page offers a move or the match has ended; true when a move is offered. On a
+// timeout the error says what the page held (its match, link, panel and last events), so a CI
+// failure can be read without the run at hand.
+async function moveOffered(page, id, timeout = 15_000) {
+  try {
+    await page.waitForFunction((mid) => Boolean(window.duelhall.matches.get(BigInt(mid))?.outcome)
+      || Boolean(document.querySelector("#actions .action:not([disabled]), #fb-setup-go")), String(id), { timeout });
+  } catch (e) {
+    const held = await page.evaluate((mid) => {
+      const m = window.duelhall.matches.get(BigInt(mid));
+      return {
+        link: window.duelhall.link,
+        match: m ? { seq: Number(m.seq), seen: Number(m.seen), legal: m.legal.map((a) => a.label),
+          status: m.info?.status, over: Boolean(m.outcome), notice: m.notice, events: m.events.slice(-4) } : null,
+        panel: document.getElementById("action-bar")?.textContent?.slice(0, 200) ?? null,
+        route: location.hash,
+      };
+    }, String(id));
+    throw new Error(`${e.message}\n     the page held: ${JSON.stringify(held)}`);
+  }
+  return !(await matchState(page, id))?.over;
+}
+
 // Keyboard alone: Tab (Shift+Tab never) to an offered move that does not concede, then Enter or
 // Space. Returns the Tab presses it took.
 async function keyboardMove(page, id, key) {
-  await page.waitForFunction(() => document.querySelector("#actions .action:not([disabled]), #fb-setup-go"),
-    null, { timeout: 15_000 });
+  if (!(await moveOffered(page, id))) throw new Error("the match ended before the move");
   const seq = (await matchState(page, id)).seq;
   let tabs = 0;
   for (;;) {
@@ -166,8 +188,7 @@ try {
       });
       const pick = chooser(3);
       for (let i = 0; i < 6 && !(await matchState(p.page, id))?.over; ++i) {
-        await p.page.waitForFunction(() => document.querySelector("#actions .action:not([disabled]), #fb-setup-go"),
-          null, { timeout: 15_000 });
+        if (!(await moveOffered(p.page, id))) break; // the match ended meanwhile
         if (await p.page.$("#fb-setup-go")) await keyboardMove(p.page, id, "Enter");
         else if (!(await actByKeyboard(p.page, pick))) continue;
         await p.page.waitForTimeout(80);

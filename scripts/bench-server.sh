@@ -19,7 +19,8 @@
 # humans' p99 with the bots must stay within 2x of their p99 without; then, if the build has the
 # benchmarks, bot_arena's expert moves per CPU second on one core per ruleset), bots-nice0 (the
 # same load with the bot threads at the I/O threads' priority, --bot-nice 0, to show what the
-# nice buys). Default: all of them but bots-nice0; idle runs once. The end prints the performance
+# nice buys), bots-unpaced (the same with bot pacing off, --bot-pace-lag-ms 0, to show what
+# the pacing buys). Default: all of them but bots-nice0 and bots-unpaced; idle runs once. The end prints the performance
 # table: each figure's median beside its goal. It also measures the disk's
 # fsync in the data folder: with the default store every update waits for its group commit's sync.
 set -euo pipefail
@@ -186,6 +187,11 @@ for scenario in $scenarios; do
       run_scenario bots500-nice0 "$runs" --matches 500 --rate 5 --bot-matches 500 \
         --bot-level expert --warmup 2 --duration 10
       server_args=() ;;
+    bots-unpaced)
+      server_args=(--bot-pace-lag-ms 0)
+      run_scenario bots500-unpaced "$runs" --matches 500 --rate 5 --bot-matches 500 \
+        --bot-level expert --warmup 2 --duration 10
+      server_args=() ;;
     conns) run_scenario conns "$runs" --connections "$conns" --warmup 2 --duration 3 --max-opening 400 ;;
     *) echo "unknown scenario $scenario" && exit 2 ;;
   esac
@@ -259,10 +265,11 @@ if [ -s "$work/humans500.results" ] 2>/dev/null; then
     "$(median humans500 p99_ms) ms, p99.9 $(median humans500 p999_ms) ms; server CPU" \
     "$(median humans500 server_cpu_pct)% of a core; load average $(median humans500 load_avg)"
 fi
-for bots in bots500 bots500-nice0; do
+for bots in bots500 bots500-nice0 bots500-unpaced; do
   [ -s "$work/$bots.results" ] || continue
-  nice_note="bot threads niced (--bot-nice 10, the default)"
+  nice_note="bot threads niced (--bot-nice 10) and paced (--bot-pace-lag-ms 2), the defaults"
   [ "$bots" = bots500-nice0 ] && nice_note="bot threads at the I/O threads' priority (--bot-nice 0)"
+  [ "$bots" = bots500-unpaced ] && nice_note="bots never paced (--bot-pace-lag-ms 0)"
   echo "The same beside 500 matches against the expert bot, $nice_note ($(wc -l <"$work/$bots.results") runs):"
   echo "  humans: actions/s $(median "$bots" actions_per_s), p50 $(median "$bots" p50_ms) ms," \
     "p99 $(median "$bots" p99_ms) ms, p99.9 $(median "$bots" p999_ms) ms"

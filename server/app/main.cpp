@@ -235,6 +235,7 @@ int main(int argc, char** argv) {
   hub->friends().start();      // presence, challenges' expiry and the TV (docs/pairing.md)
   hub->pairing().start();      // quick pairing's waves (docs/pairing.md)
   hub->tournaments().start();  // resumes the open tournaments (docs/tournaments.md)
+  hub->bot_pacer().start();    // bots wait while the I/O threads lag (docs/bots.md)
   if (store_watch) store_watch->start();
   if (cluster) cluster->start(listener->port());
   spdlog::info("duelhall listening on {}:{}{} ({} rulesets, {} threads, web root '{}', data '{}')",
@@ -245,6 +246,7 @@ int main(int argc, char** argv) {
     listener->close();
     hub->pairing().stop();
     hub->tournaments().stop();
+    hub->bot_pacer().stop();
     if (cluster) cluster->stop();
     io.stop();
   });

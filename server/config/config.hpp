@@ -32,6 +32,10 @@ struct BotSettings {
   uint32_t iterations = 400;
   uint32_t milliseconds = 50;
   uint32_t nice = 10;  // the threads' priority below the I/O threads' (Linux nice steps)
+  // Bot pacing (match/bot_pacer.hpp): a bot's move waits while the I/O threads lag this much
+  // behind (0: never), by a delay growing up to pace_max_ms.
+  uint32_t pace_lag_ms = 2;
+  uint32_t pace_max_ms = 1000;
 };
 
 // Quick pairing (docs/pairing.md): how often the pools pair, the host's clock presets beside

@@ -289,6 +289,13 @@ const std::vector<Option>& options() {
       {"--bot-ms", "bots.milliseconds",
        "milliseconds an expert bot may think about one move; 0: no limit (default 50)",
        bots(&BotSettings::milliseconds, 600'000)},
+      {"--bot-pace-lag-ms", "bots.pace_lag_ms",
+       "lag of the I/O threads (ms) past which the bots' moves wait, so that matches between"
+       " people keep their latency on a busy server; 0: never (default 2)",
+       bots(&BotSettings::pace_lag_ms, 10'000)},
+      {"--bot-pace-max-ms", "bots.pace_max_ms",
+       "the longest a bot's move waits on a busy server (default 1000)",
+       bots(&BotSettings::pace_max_ms, 60'000)},
       {"--max-matches", "limits.matches", "live matches (default 20000)",
        limit(&Limits::max_matches)},
       {"--max-connections", "limits.connections", "open connections (default 20000)",

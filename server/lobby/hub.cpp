@@ -31,6 +31,7 @@ Hub::Hub(net::io_context& io, const engine::Registry& registry, Config config,
     bot_pool_ =
         std::make_unique<BotPool>(config_.bots.threads, config_.bots.queue, config_.bots.nice);
   }
+  bot_pacer_ = std::make_shared<BotPacer>(io_, config_.bots, bot_pool_.get());
   friends_ = std::make_unique<FriendsRoom>(*this);
   pairing_ = std::make_shared<PairingRoom>(*this);
   tournaments_ = std::make_shared<TournamentRoom>(*this);

@@ -22,6 +22,7 @@
 #include "decks/deck_host.hpp"
 #include "envelope.pb.h"
 #include "match/action_log.hpp"
+#include "match/bot_pacer.hpp"
 #include "match/bot_pool.hpp"
 #include "match/event_words.hpp"
 #include "match/match.hpp"
@@ -97,6 +98,9 @@ class Hub : public MatchHost,
   const Config& config() const override { return config_; }
   boost::asio::io_context& io() override { return io_; }
   BotPool* bot_pool() override { return bot_pool_.get(); }
+  uint32_t bot_pace_ms() const override { return bot_pacer_->pace_ms(); }
+  // Started by the server's main (its probes keep the I/O context busy), stopped at the drain.
+  BotPacer& bot_pacer() { return *bot_pacer_; }
   EventWords* event_words() override { return &event_words_; }
 
   // Players.
@@ -299,6 +303,7 @@ class Hub : public MatchHost,
   storage::TournamentStore* tournament_store_ = nullptr;
   // Last, so that it goes first: its threads are joined while the matches still stand.
   std::unique_ptr<BotPool> bot_pool_;
+  std::shared_ptr<BotPacer> bot_pacer_;
 };
 
 }  // namespace duelhall::server

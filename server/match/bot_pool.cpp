@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <ctime>
 
 #ifdef __linux__
 #include <sys/resource.h>
@@ -27,6 +28,13 @@ void lower_own_priority(int steps) {
   if (errno == 0 && ::setpriority(PRIO_PROCESS, tid, std::min(current + steps, 19)) == 0) return;
   spdlog::warn("a bot thread could not lower its priority: {}", std::strerror(errno));
 #endif
+}
+
+// CPU time the calling thread has used.
+int64_t thread_cpu_us() {
+  timespec t{};
+  if (::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) != 0) return 0;
+  return static_cast<int64_t>(t.tv_sec) * 1'000'000 + t.tv_nsec / 1'000;
 }
 
 }  // namespace
@@ -76,8 +84,10 @@ void BotPool::work() {
     waiting_.pop_front();
     ++running_;
     lock.unlock();
+    const int64_t started = thread_cpu_us();
     job();
     job = nullptr;  // what the job holds (a match, a bot) is let go before the count drops
+    cpu_us_.fetch_add(thread_cpu_us() - started, std::memory_order_relaxed);
     lock.lock();
     --running_;
   }

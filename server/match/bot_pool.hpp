@@ -12,6 +12,8 @@
 // threads goes to the players' actions first and to the bots with what is left.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -39,6 +41,11 @@ class BotPool {
   // Jobs accepted and not finished: waiting or running.
   size_t busy() const;
   uint32_t threads() const { return static_cast<uint32_t>(thread_count_); }
+  // CPU time the pool's threads have spent on jobs: the bot pacer leaves it out of the server's
+  // own (bot_pacer.hpp), since a bot thinking at a low priority holds up no player.
+  std::chrono::microseconds cpu_time() const {
+    return std::chrono::microseconds(cpu_us_.load(std::memory_order_relaxed));
+  }
 
  private:
   void work();
@@ -50,6 +57,7 @@ class BotPool {
   std::condition_variable ready_;
   std::deque<std::function<void()>> waiting_;
   size_t running_ = 0;
+  std::atomic<int64_t> cpu_us_{0};
   bool stopping_ = false;
   std::vector<std::thread> threads_;
 };

@@ -29,6 +29,9 @@ class MatchHost {
   virtual boost::asio::io_context& io() = 0;
   // Where the searching bots think (match_bots.cpp); null: on their match's strand. Thread-safe.
   virtual BotPool* bot_pool() = 0;
+  // Milliseconds a bot's move waits because the server is busy (match/bot_pacer.hpp); 0 when it
+  // is not. Thread-safe.
+  virtual uint32_t bot_pace_ms() const { return 0; }
   // The match's lobby listing changed. Thread-safe.
   virtual void publish(const MatchInfo& info) = 0;
   // The match is over and may be forgotten. Thread-safe.

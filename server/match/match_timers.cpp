@@ -1,6 +1,8 @@
 // What runs on a match's timers: the spectators' delayed stream, the bots' turns (their moves
 // are match_bots.cpp) and the decision clocks (what a clock's expiry does is
 // Match::clock_expired, in match_play.cpp).
+#include <algorithm>
+
 #include "match/match.hpp"
 #include "net/messages.hpp"
 #include "wire_diff.hpp"
@@ -81,13 +83,15 @@ void Match::schedule_bots() {
   auto self = shared_from_this();
   // The delay paces the moves a player waits to see. A decision a human makes at the same time
   // (a secret simultaneous setup, 27 small steps in Force Battles) is hidden until both have
-  // made it, so there the bot's steps go at once: paced, they kept the human waiting 10 s.
-  if (settings_.bot_delay_ms() == 0 || human_pending) {
+  // made it, so there the bot's steps go at once: paced, they kept the human waiting 10 s. A
+  // busy server holds every bot's move back a while longer (match/bot_pacer.hpp).
+  const uint32_t delay_ms = std::max(human_pending ? 0 : settings_.bot_delay_ms(), hub_.bot_pace_ms());
+  if (delay_ms == 0) {
     // Posted, not called: a bots-only match then shares the threads fairly with the others.
     run([self](Outbox& out) { self->bot_step(out); });
     return;
   }
-  bot_timer_->expires_after(std::chrono::milliseconds(settings_.bot_delay_ms()));
+  bot_timer_->expires_after(std::chrono::milliseconds(delay_ms));
   bot_timer_->async_wait([self](boost::system::error_code ec) {
     if (!ec) self->run([self](Outbox& out) { self->bot_step(out); });
   });

@@ -113,13 +113,16 @@ run_scenario() {
     sleep 0.5
     "$loadgen_bin" --port "$port" --server-pid "$server_pid" "$@" >"$work/run.txt" 2>&1 || true
     # The server's count of searching-bot moves (over its whole life: opening, warm-up, window):
-    # searched, or the heuristic's because the bot pool was full. Added to the RESULT line.
+    # searched, or the heuristic's because the bot pool was full or the server busy (paced).
+    # Added to the RESULT line.
     local bot_counts
     bot_counts=$(curl -s --max-time 5 "http://127.0.0.1:$port/metrics" 2>/dev/null |
       awk '/^duelhall_bot_moves_total\{how="searched"\}/ { s = $2 }
            /^duelhall_bot_moves_total\{how="pool_full"\}/ { f = $2 }
-           END { if (s + f > 0) printf " bot_searched=%d bot_pool_full=%d bot_searched_pct=%.1f",
-                   s, f, 100 * s / (s + f) }' || true)
+           /^duelhall_bot_moves_total\{how="paced"\}/ { p = $2 }
+           END { if (s + f + p > 0)
+                   printf " bot_searched=%d bot_pool_full=%d bot_paced=%d bot_searched_pct=%.1f",
+                   s, f, p, 100 * s / (s + f + p) }' || true)
     stop_server
     echo "run $run:"
     sed 's/^/  /' "$work/run.txt" | grep -v '^  RESULT'
@@ -267,7 +270,7 @@ if [ -s "$work/humans500.results" ] 2>/dev/null; then
 fi
 for bots in bots500 bots500-nice0 bots500-unpaced; do
   [ -s "$work/$bots.results" ] || continue
-  nice_note="bot threads niced (--bot-nice 10) and paced (--bot-pace-lag-ms 2), the defaults"
+  nice_note="bot threads niced (--bot-nice 10) and paced (--bot-pace-lag-ms 1), the defaults"
   [ "$bots" = bots500-nice0 ] && nice_note="bot threads at the I/O threads' priority (--bot-nice 0)"
   [ "$bots" = bots500-unpaced ] && nice_note="bots never paced (--bot-pace-lag-ms 0)"
   echo "The same beside 500 matches against the expert bot, $nice_note ($(wc -l <"$work/$bots.results") runs):"
@@ -283,7 +286,7 @@ for bots in bots500 bots500-nice0 bots500-unpaced; do
     "ended; server CPU $(median "$bots" server_cpu_pct)% of a core; load average" \
     "$(median "$bots" load_avg)"
   echo "  expert moves searched $(median "$bots" bot_searched_pct) % (the rest the heuristic's, the" \
-    "bot pool being full; over each server's life)"
+    "bot pool being full or the server busy; over each server's life)"
 done
 for ruleset in jedi_duel young_jedi force_battles; do
   [ -s "$work/arena-$ruleset.results" ] || continue

@@ -34,7 +34,7 @@ struct BotSettings {
   uint32_t nice = 10;  // the threads' priority below the I/O threads' (Linux nice steps)
   // Bot pacing (match/bot_pacer.hpp): a bot's move waits while the I/O threads lag this much
   // behind (0: never), by a delay growing up to pace_max_ms.
-  uint32_t pace_lag_ms = 2;
+  uint32_t pace_lag_ms = 1;
   uint32_t pace_max_ms = 1000;
 };
 

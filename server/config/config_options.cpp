@@ -291,7 +291,7 @@ const std::vector<Option>& options() {
        bots(&BotSettings::milliseconds, 600'000)},
       {"--bot-pace-lag-ms", "bots.pace_lag_ms",
        "lag of the I/O threads (ms) past which the bots' moves wait, so that matches between"
-       " people keep their latency on a busy server; 0: never (default 2)",
+       " people keep their latency on a busy server; 0: never (default 1)",
        bots(&BotSettings::pace_lag_ms, 10'000)},
       {"--bot-pace-max-ms", "bots.pace_max_ms",
        "the longest a bot's move waits on a busy server (default 1000)",

@@ -69,6 +69,11 @@ bool BotPool::submit(std::function<void()> job) {
   return true;
 }
 
+bool BotPool::has_room() const {
+  std::lock_guard lock(mutex_);
+  return !stopping_ && waiting_.size() < queue_limit_ + (thread_count_ - running_);
+}
+
 size_t BotPool::busy() const {
   std::lock_guard lock(mutex_);
   return waiting_.size() + running_;

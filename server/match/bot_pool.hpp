@@ -38,6 +38,8 @@ class BotPool {
   // Queues `job`, which runs on one of the pool's threads and must not throw; false (and `job`
   // dropped) when the queue is full.
   bool submit(std::function<void()> job);
+  // Whether submit() would take a job now (a hint: another thread may take the room first).
+  bool has_room() const;
   // Jobs accepted and not finished: waiting or running.
   size_t busy() const;
   uint32_t threads() const { return static_cast<uint32_t>(thread_count_); }

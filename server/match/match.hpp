@@ -260,6 +260,7 @@ class Match : public std::enable_shared_from_this<Match> {
   void bot_moved(int seat, uint64_t seq, engine::Action action, const std::string& error,
                  Outbox& out);
   void play_bot_move(int seat, engine::Action action, Outbox& out);
+  void play_heuristic_move(int seat, Outbox& out);  // what a searching bot plays in haste
   engine::SearchBudget bot_budget() const;
   void arm_clocks();
   void stop_clock(SeatSlot& slot);

@@ -33,8 +33,8 @@ engine::Seed draw_seed(engine::Rng& rng) {
 metrics::Counter& searching_bot_moves(const char* how) {
   return metrics::server_metrics().registry.counter(
       "duelhall_bot_moves_total",
-      "Moves of searching (expert) bots: searched, or pool_full (the heuristic's, the bot pool "
-      "being full).",
+      "Moves of searching (expert) bots: searched, pool_full (the heuristic's, the bot pool "
+      "being full) or paced (the heuristic's, the server being busy).",
       {{"how", how}});
 }
 
@@ -45,6 +45,10 @@ metrics::Counter& searched_moves() {
 }
 metrics::Counter& pool_full_moves() {
   static metrics::Counter& counter = searching_bot_moves("pool_full");
+  return counter;
+}
+metrics::Counter& paced_moves() {
+  static metrics::Counter& counter = searching_bot_moves("paced");
   return counter;
 }
 
@@ -65,16 +69,22 @@ void Match::bot_step(Outbox& out) {
     SeatSlot& slot = seats_[i];
     if (slot.occupant != SeatInfo::BOT || !pending.has(seat)) continue;
     BotPool* pool = hub_.bot_pool();
-    if (!slot.bot->searches() || !pool) {
-      if (slot.bot->searches()) searched_moves().add();
+    if (!slot.bot->searches()) {
       play_bot_move(seat, slot.bot->choose(*state_, seat, bot_rng_), out);
-    } else if (think_elsewhere(seat, *pool)) {
+    } else if (hub_.bot_pace_ms() > 0) {
+      // The server is busy with its own work (bot_pacer.hpp): no core goes to a search.
+      paced_moves().add();
+      play_heuristic_move(seat, out);
+    } else if (!pool) {
+      searched_moves().add();
+      play_bot_move(seat, slot.bot->choose(*state_, seat, bot_rng_), out);
+    } else if (pool->has_room() && think_elsewhere(seat, *pool)) {
       bot_scheduled_ = true;  // until its answer comes back
     } else {
-      // Every thinking thread is busy and the queue full: the heuristic's move, at once.
+      // Every thinking thread is busy and the queue full (checked before the position is
+      // copied, which would be wasted): the heuristic's move, at once.
       pool_full_moves().add();
-      auto quick = hub_.registry().make_bot(ruleset_.name, "heuristic");
-      play_bot_move(seat, quick->choose(*state_, seat, bot_rng_), out);
+      play_heuristic_move(seat, out);
     }
     return;  // one action per step; after_step schedules the next
   }
@@ -126,6 +136,10 @@ void Match::bot_moved(int seat, uint64_t seq, engine::Action action, const std::
   // the seat can see, a bug to log; the match goes on with the heuristic's move.
   spdlog::error("match {}: the thinking bot of seat {} chose a refused action: {}", id_, seat,
                 reason);
+  play_heuristic_move(seat, out);
+}
+
+void Match::play_heuristic_move(int seat, Outbox& out) {
   auto quick = hub_.registry().make_bot(ruleset_.name, "heuristic");
   play_bot_move(seat, quick->choose(*state_, seat, bot_rng_), out);
 }

@@ -16,7 +16,7 @@ TEST_CASE("the bots' threads, queue and budget come from flags and the TOML file
   CHECK(defaults.iterations == 400);
   CHECK(defaults.milliseconds == 50);
   CHECK(defaults.nice == 10);
-  CHECK(defaults.pace_lag_ms == 2);
+  CHECK(defaults.pace_lag_ms == 1);
   CHECK(defaults.pace_max_ms == 1000);
   auto parsed = parse_args({"--bot-threads", "3", "--bot-queue", "9", "--bot-iterations", "0",
                             "--bot-ms", "150", "--bot-nice", "0",
@@ -68,6 +68,6 @@ TEST_CASE("the shipped deploy/duelhall.toml sets the bots' defaults") {
   CHECK(parsed.config.bots.iterations == 400);
   CHECK(parsed.config.bots.milliseconds == 50);
   CHECK(parsed.config.bots.nice == 10);
-  CHECK(parsed.config.bots.pace_lag_ms == 2);
+  CHECK(parsed.config.bots.pace_lag_ms == 1);
   CHECK(parsed.config.bots.pace_max_ms == 1000);
 }

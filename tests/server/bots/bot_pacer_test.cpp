@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "match/bot_pacer.hpp"
+#include "metrics/server_metrics.hpp"
 #include "support/in_process.hpp"
 
 using namespace duelhall;
@@ -26,7 +27,7 @@ const PaceSample kCalm{.worst_lag = microseconds(300), .cores_used = 1.5};
 }  // namespace
 
 TEST_CASE("bot pacing: the delay doubles per busy window up to its cap and falls by a quarter per calm one") {
-  const server::BotSettings bots;  // pace_lag_ms 2, pace_max_ms 1000
+  const server::BotSettings bots;  // pace_lag_ms 1, pace_max_ms 1000
   uint32_t pace = 0;
   std::vector<uint32_t> rising;
   for (int i = 0; i < 8; ++i) rising.push_back(pace = server::next_bot_pace_ms(pace, kBusy, bots));
@@ -45,8 +46,8 @@ TEST_CASE("bot pacing: lag the server's own work does not cause, or pacing turne
   CHECK(server::next_bot_pace_ms(0, {.worst_lag = milliseconds(50), .cores_used = 0.1}, bots) == 0);
   CHECK(server::next_bot_pace_ms(100, {.worst_lag = milliseconds(50), .cores_used = 0.1}, bots) == 75);
   // Just under the lag: calm.
-  CHECK(server::next_bot_pace_ms(0, {.worst_lag = microseconds(1999), .cores_used = 2}, bots) == 0);
-  CHECK(server::next_bot_pace_ms(0, {.worst_lag = milliseconds(2), .cores_used = 2}, bots) == 25);
+  CHECK(server::next_bot_pace_ms(0, {.worst_lag = microseconds(999), .cores_used = 2}, bots) == 0);
+  CHECK(server::next_bot_pace_ms(0, {.worst_lag = milliseconds(1), .cores_used = 2}, bots) == 25);
   bots.pace_lag_ms = 0;
   CHECK(server::next_bot_pace_ms(400, kBusy, bots) == 0);
   bots = {};
@@ -80,17 +81,17 @@ TEST_CASE("bot pacing: the probes see how late a busy I/O thread runs them") {
   CHECK(lag >= milliseconds(15));
 }
 
-TEST_CASE("bot pacing: a bot's move waits the pace, and goes at once when the server is calm") {
+TEST_CASE("bot pacing: a bot's move waits the pace, and goes at once when the server is calm; a paced expert does not search") {
   InProcessServer server;
   InProcessClient ann(server);
   ann.hello("Ann");
-  // A match against the heuristic bot, which answers on the match's strand.
-  const auto new_match = [&] {
+  // A match against a bot; the heuristic answers on the match's strand.
+  const auto new_match = [&](const char* level = "heuristic") {
     ClientMessage m;
     CreateMatch* c = m.mutable_create_match();
     c->mutable_settings()->set_ruleset("jedi_duel");
     c->mutable_settings()->set_seats(2);
-    c->mutable_settings()->set_bot_level("heuristic");
+    c->mutable_settings()->set_bot_level(level);
     c->set_join(true);
     c->set_bot_seats(1);
     auto created = ann.request(m);
@@ -145,4 +146,20 @@ TEST_CASE("bot pacing: a bot's move waits the pace, and goes at once when the se
   const auto calm = bot_answer(new_match());
   REQUIRE(calm);
   CHECK(*calm < milliseconds(400));
+
+  // Paced, an expert plays its heuristic move after the wait: no search takes a core.
+  const auto moves = [](const char* how) {
+    return metrics::server_metrics()
+        .registry.counter("duelhall_bot_moves_total", "", {{"how", how}})
+        .value();
+  };
+  const uint64_t searched = moves("searched");
+  const uint64_t paced_moves = moves("paced");
+  pacer.observe(kBusy);
+  REQUIRE(pacer.pace_ms() == 25);
+  const auto expert = bot_answer(new_match("expert"));
+  REQUIRE(expert);
+  CHECK(*expert >= milliseconds(25));
+  CHECK(moves("paced") > paced_moves);
+  CHECK(moves("searched") == searched);
 }

@@ -30,18 +30,21 @@ microseconds process_cpu() {
   return of(use.ru_utime) + of(use.ru_stime);
 }
 
-metrics::Gauge& pace_gauge() {
-  static metrics::Gauge& gauge = metrics::server_metrics().registry.gauge(
-      "duelhall_bot_pace_ms",
-      "Milliseconds each bot move is held back while the I/O threads lag behind (bot pacing).");
-  return gauge;
+// Each window's pace and lag, as distributions (seconds, Prometheus's base unit).
+metrics::Histogram& pace_histogram() {
+  static metrics::Histogram& histogram = metrics::server_metrics().registry.histogram(
+      "duelhall_bot_pace_seconds",
+      "Each 100 ms window's wait for every bot move on a busy server (bot pacing; 0 when calm).",
+      metrics::latency_buckets());
+  return histogram;
 }
 
-metrics::Gauge& lag_gauge() {
-  static metrics::Gauge& gauge = metrics::server_metrics().registry.gauge(
-      "duelhall_io_lag_us",
-      "The latest a probe timer ran after its time on the I/O threads in the last 100 ms window.");
-  return gauge;
+metrics::Histogram& lag_histogram() {
+  static metrics::Histogram& histogram = metrics::server_metrics().registry.histogram(
+      "duelhall_io_lag_seconds",
+      "Each 100 ms window's latest run of a probe timer after its time on the I/O threads.",
+      metrics::latency_buckets());
+  return histogram;
 }
 
 }  // namespace
@@ -75,8 +78,8 @@ void BotPacer::observe(const PaceSample& sample) {
   const uint32_t pace = next_bot_pace_ms(pace_ms(), sample, bots_);
   pace_ms_.store(pace, std::memory_order_relaxed);
   lag_us_.store(sample.worst_lag.count(), std::memory_order_relaxed);
-  pace_gauge().set(pace);
-  lag_gauge().set(sample.worst_lag.count());
+  pace_histogram().observe(pace / 1e3);
+  lag_histogram().observe(static_cast<double>(sample.worst_lag.count()) / 1e6);
 }
 
 void BotPacer::arm() {

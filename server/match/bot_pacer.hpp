@@ -49,7 +49,7 @@ class BotPacer : public std::enable_shared_from_this<BotPacer> {
 
   // Milliseconds a bot's next move waits; read from any thread.
   uint32_t pace_ms() const { return pace_ms_.load(std::memory_order_relaxed); }
-  // The latest a probe ran after its time in the last window (also duelhall_io_lag_us).
+  // The latest a probe ran after its time in the last window (also duelhall_io_lag_seconds).
   std::chrono::microseconds last_lag() const {
     return std::chrono::microseconds(lag_us_.load(std::memory_order_relaxed));
   }

@@ -1,9 +1,13 @@
 // GET /metrics against the real binary: the Prometheus text passes `promtool check metrics`,
-// and its counters move when a match is played; /healthz and /readyz answer apart.
+// and its counters move when a match is played, the bot pacer's windows among them; /healthz and
+// /readyz answer apart.
 #include <catch2/catch.hpp>
+
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "play_helpers.hpp"
 
@@ -89,6 +93,15 @@ TEST_CASE("metrics: /metrics passes promtool and its counters move after a playe
         metric(after, "duelhall_ws_sent_frames_total"));
   CHECK(metric(after, "duelhall_connections") >= 2);  // the client and this scrape
   CHECK(metric(after, "duelhall_rate_limited_total") == 0);
+
+  // The bot pacer's probes run from the start: a window of them every 100 ms.
+  std::string paced = after;
+  for (int i = 0; i < 50 && metric(paced, "duelhall_io_lag_seconds_count") < 2; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    paced = http_get(server.port(), "/metrics").body;
+  }
+  CHECK(metric(paced, "duelhall_io_lag_seconds_count") >= 2);
+  CHECK(metric(paced, "duelhall_bot_pace_seconds_count") >= 1);
 }
 
 TEST_CASE("metrics: logins count registrations and sign-ins, not refused ones") {

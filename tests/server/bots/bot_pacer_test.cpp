@@ -81,7 +81,7 @@ TEST_CASE("bot pacing: the probes see how late a busy I/O thread runs them") {
   CHECK(lag >= milliseconds(15));
 }
 
-TEST_CASE("bot pacing: a bot's move waits the pace, and goes at once when the server is calm; a paced expert does not search") {
+TEST_CASE("bot pacing: a bot's move waits the pace, and goes at once when the server is calm, and a paced expert does not search") {
   InProcessServer server;
   InProcessClient ann(server);
   ann.hello("Ann");

@@ -30,21 +30,9 @@ microseconds process_cpu() {
   return of(use.ru_utime) + of(use.ru_stime);
 }
 
-// Each window's pace and lag, as distributions (seconds, Prometheus's base unit).
-metrics::Histogram& pace_histogram() {
-  static metrics::Histogram& histogram = metrics::server_metrics().registry.histogram(
-      "duelhall_bot_pace_seconds",
-      "Each 100 ms window's wait for every bot move on a busy server (bot pacing; 0 when calm).",
-      metrics::latency_buckets());
-  return histogram;
-}
-
-metrics::Histogram& lag_histogram() {
-  static metrics::Histogram& histogram = metrics::server_metrics().registry.histogram(
-      "duelhall_io_lag_seconds",
-      "Each 100 ms window's latest run of a probe timer after its time on the I/O threads.",
-      metrics::latency_buckets());
-  return histogram;
+// A distribution of one value per window, in seconds (Prometheus's base unit).
+metrics::Histogram& window_histogram(const char* name, const char* help) {
+  return metrics::server_metrics().registry.histogram(name, help, metrics::latency_buckets());
 }
 
 }  // namespace
@@ -78,8 +66,14 @@ void BotPacer::observe(const PaceSample& sample) {
   const uint32_t pace = next_bot_pace_ms(pace_ms(), sample, bots_);
   pace_ms_.store(pace, std::memory_order_relaxed);
   lag_us_.store(sample.worst_lag.count(), std::memory_order_relaxed);
-  pace_histogram().observe(pace / 1e3);
-  lag_histogram().observe(static_cast<double>(sample.worst_lag.count()) / 1e6);
+  static metrics::Histogram& paces = window_histogram(
+      "duelhall_bot_pace_seconds",
+      "Each 100 ms window's wait for every bot move on a busy server (bot pacing; 0 when calm).");
+  static metrics::Histogram& lags = window_histogram(
+      "duelhall_io_lag_seconds",
+      "Each 100 ms window's latest run of a probe timer after its time on the I/O threads.");
+  paces.observe(pace / 1e3);
+  lags.observe(static_cast<double>(sample.worst_lag.count()) / 1e6);
 }
 
 void BotPacer::arm() {

@@ -1,11 +1,12 @@
 // Bots yield to people when the server is busy. A match against a bot offers load as fast as its
-// bot answers (no delay by default), so 500 of them beside 500 matches between people doubled
-// what the server was offered and the people's p99 went from 8.6 to 186 ms. The pacer watches
-// how late the I/O threads run a probe timer (the wait any handler, a player's action among
-// them, has in their queue) and, while that lag is over `pace_lag_ms` and the server's own
-// threads are what keeps the cores busy, holds each bot's move back by a delay that doubles per
-// busy window up to `pace_max_ms`, and shrinks by a quarter per calm window. A bot match then
-// slows down with its bot, and the matches between people keep their latency.
+// bot answers (no delay by default), so bot matches can take the cores from matches between
+// people (500 of each: the people's p99 2.74x what it is alone, docs/performance.md). The pacer
+// watches how late the I/O threads run a probe timer (the wait any handler, a player's action
+// among them, has in their queue) and, while that lag is `pace_lag_ms` or more and the server's
+// own threads are what keeps the cores busy, holds each bot's move back by a delay that doubles
+// per busy window up to `pace_max_ms` and shrinks by a quarter per calm window; meanwhile an
+// expert plays its heuristic move instead of searching (match_bots.cpp). A bot match then slows
+// down with its bot, and the matches between people keep their latency (1.55x).
 //
 // The server's own CPU is part of the test so that a machine busy with something else (a build,
 // another process) does not slow the bots: pacing them would not give that time back.

@@ -3,13 +3,12 @@
 // people (500 of each: the people's p99 2.74x what it is alone, docs/performance.md). The pacer
 // watches how late the I/O threads run a probe timer (the wait any handler, a player's action
 // among them, has in their queue) and, while that lag is `pace_lag_ms` or more and the server's
-// own threads are what keeps the cores busy, holds each bot's move back by a delay that doubles
-// per busy window up to `pace_max_ms` and shrinks by a quarter per calm window; meanwhile an
-// expert plays its heuristic move instead of searching (match_bots.cpp). A bot match then slows
-// down with its bot, and the matches between people keep their latency (1.55x).
-//
-// The server's own CPU is part of the test so that a machine busy with something else (a build,
-// another process) does not slow the bots: pacing them would not give that time back.
+// own threads keep the cores busy, holds each bot's move back by a delay doubling per busy window
+// up to `pace_max_ms`, a quarter shorter per calm one; meanwhile an expert plays its heuristic
+// move instead of searching (match_bots.cpp). Bot matches slow down, people's matches keep their
+// latency (1.55x). The server's own CPU is part of the test so that a machine busy with
+// something else (a build, another process) does not slow the bots: pacing them would not give
+// that time back.
 #pragma once
 
 #include <atomic>

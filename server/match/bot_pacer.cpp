@@ -35,10 +35,12 @@ metrics::Histogram& window_histogram(const char* name, const char* help) {
   return metrics::server_metrics().registry.histogram(name, help, metrics::latency_buckets());
 }
 
+bool pacing_on(const BotSettings& bots) { return bots.pace_lag_ms > 0 && bots.pace_max_ms > 0; }
+
 }  // namespace
 
 uint32_t next_bot_pace_ms(uint32_t pace_ms, const PaceSample& sample, const BotSettings& bots) {
-  if (bots.pace_lag_ms == 0 || bots.pace_max_ms == 0) return 0;
+  if (!pacing_on(bots)) return 0;
   const bool busy = sample.worst_lag >= milliseconds(bots.pace_lag_ms) &&
                     sample.cores_used >= kServerBusyCores;
   if (busy) return std::min(bots.pace_max_ms, std::max(kFirstPaceMs, pace_ms * 2));
@@ -50,10 +52,14 @@ BotPacer::BotPacer(boost::asio::io_context& io, BotSettings bots, const BotPool*
     : timer_(io), bots_(bots), pool_(pool) {}
 
 void BotPacer::start() {
-  if (bots_.pace_lag_ms == 0 || bots_.pace_max_ms == 0) return;
+  if (!pacing_on(bots_)) return;
   window_start_ = steady_clock::now();
-  cpu_start_ = process_cpu() - (pool_ ? pool_->cpu_time() : microseconds(0));
+  cpu_start_ = own_cpu();
   arm();
+}
+
+microseconds BotPacer::own_cpu() const {
+  return process_cpu() - (pool_ ? pool_->cpu_time() : microseconds(0));
 }
 
 void BotPacer::stop() {
@@ -90,7 +96,7 @@ void BotPacer::probed(steady_clock::time_point due) {
   const steady_clock::time_point now = steady_clock::now();
   worst_ = std::max(worst_, std::chrono::duration_cast<microseconds>(now - due));
   if (++probes_ >= kProbesPerWindow) {
-    const microseconds cpu = process_cpu() - (pool_ ? pool_->cpu_time() : microseconds(0));
+    const microseconds cpu = own_cpu();
     const auto wall = std::chrono::duration_cast<microseconds>(now - window_start_);
     observe({.worst_lag = worst_,
              .cores_used = wall.count() > 0 ? static_cast<double>((cpu - cpu_start_).count()) /

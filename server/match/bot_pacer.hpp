@@ -59,6 +59,8 @@ class BotPacer : public std::enable_shared_from_this<BotPacer> {
  private:
   void arm();
   void probed(std::chrono::steady_clock::time_point due);
+  // The process's CPU time, the bot pool's thinking left out.
+  std::chrono::microseconds own_cpu() const;
 
   boost::asio::steady_timer timer_;
   const BotSettings bots_;

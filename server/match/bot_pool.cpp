@@ -60,9 +60,7 @@ BotPool::~BotPool() {
 bool BotPool::submit(std::function<void()> job) {
   {
     std::lock_guard lock(mutex_);
-    // A job for a thread that is free does not count as waiting.
-    const size_t free_threads = thread_count_ - running_;
-    if (stopping_ || waiting_.size() >= queue_limit_ + free_threads) return false;
+    if (!room_locked()) return false;
     waiting_.push_back(std::move(job));
   }
   ready_.notify_one();
@@ -71,7 +69,7 @@ bool BotPool::submit(std::function<void()> job) {
 
 bool BotPool::has_room() const {
   std::lock_guard lock(mutex_);
-  return !stopping_ && waiting_.size() < queue_limit_ + (thread_count_ - running_);
+  return room_locked();
 }
 
 size_t BotPool::busy() const {

@@ -51,6 +51,11 @@ class BotPool {
 
  private:
   void work();
+  // Whether a job fits now (mutex_ held). A job for a thread that is free does not count as
+  // waiting.
+  bool room_locked() const {
+    return !stopping_ && waiting_.size() < queue_limit_ + (thread_count_ - running_);
+  }
 
   const size_t thread_count_;
   const size_t queue_limit_;

@@ -85,7 +85,8 @@ void Match::schedule_bots() {
   // (a secret simultaneous setup, 27 small steps in Force Battles) is hidden until both have
   // made it, so there the bot's steps go at once: paced, they kept the human waiting 10 s. A
   // busy server holds every bot's move back a while longer (match/bot_pacer.hpp).
-  const uint32_t delay_ms = std::max(human_pending ? 0 : settings_.bot_delay_ms(), hub_.bot_pace_ms());
+  const uint32_t delay_ms =
+      std::max(human_pending ? 0 : settings_.bot_delay_ms(), hub_.bot_pace_ms());
   if (delay_ms == 0) {
     // Posted, not called: a bots-only match then shares the threads fairly with the others.
     run([self](Outbox& out) { self->bot_step(out); });
